@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from '../playwright.config.ts';
+
+export { expect };
+
+const outbox = path.resolve(E2E_DATA_DIR, 'outbox');
+
+/** Reads the newest code mailed to `email` from the server's outbox, as a local user would. */
+export async function readCodeFromOutbox(email: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
+    const candidates = files
+      .map((f) => ({ file: path.join(outbox, f), mtime: fs.statSync(path.join(outbox, f)).mtimeMs }))
+      .filter((f) => f.mtime > after)
+      .sort((a, b) => b.mtime - a.mtime);
+    for (const { file } of candidates) {
+      const text = fs.readFileSync(file, 'utf8');
+      if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(text)) continue;
+      const code = /^\s{4}(\d{6})$/m.exec(text)?.[1];
+      if (code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code for ${email} in ${outbox}`);
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'owner') => `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@cafe.test`;
+
+/** Signs up and verifies through the API (fast), then stores the session in the page as the app does. */
+export async function signUpAndVerify(page: Page, options: { name?: string; email?: string; password?: string } = {}) {
+  const name = options.name ?? 'Rosa Martinez';
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? 'correct-horse-9';
+  const started = Date.now() - 1000;
+  const signup = await page.request.post('/api/v1/auth/signup', { data: { name, email, password, userType: 'regular' } });
+  expect(signup.ok(), await signup.text()).toBeTruthy();
+  const code = await readCodeFromOutbox(email, started);
+  const verify = await page.request.post('/api/v1/auth/verify-account', { data: { otp: code, email, userType: 'regular' } });
+  expect(verify.ok(), await verify.text()).toBeTruthy();
+  return { name, email, password };
+}
+
+export const test = base;

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { csrf } from 'hono/csrf';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { HTTPException } from 'hono/http-exception';
+import type { Deps } from './deps.ts';
+import { AppError } from './lib/app-error.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+
+export type AppOptions = {
+  /** Folder of the built PWA; when absent (tests, `npm run dev`) only the API is served. */
+  staticDir?: string;
+};
+
+export function createApp(deps: Deps, options: AppOptions = {}) {
+  const app = new Hono();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    deps.logger.info(
+      { reqId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  // Same origin only: no CORS headers are ever sent, and cross-site form posts are refused.
+  app.use('/api/*', csrf());
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: deps.env.MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError(413, 'The request is too large', 'payload_too_large');
+      },
+    }),
+  );
+
+  app.route('/api/v1/health', healthRoutes(deps));
+
+  app.all('/api/*', () => {
+    throw new AppError(404, 'No such API endpoint', 'not_found');
+  });
+
+  if (options.staticDir) mountPwa(app, options.staticDir);
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return c.json({ error: error.message }, error.status);
+    }
+    if (error instanceof HTTPException) return c.json({ error: error.message || 'Request refused' }, error.status);
+    deps.logger.error({ err: error, reqId: c.get('requestId'), path: c.req.path }, 'unhandled error');
+    return c.json({ error: 'Something went wrong' }, 500);
+  });
+
+  return app;
+}
+
+function mountPwa(app: Hono, staticDir: string) {
+  const root = path.relative(process.cwd(), staticDir) || '.';
+  const indexHtml = path.join(staticDir, 'index.html');
+  app.use(
+    '/*',
+    serveStatic({
+      root,
+      onFound: (filePath, c) => {
+        // Hashed assets never change; everything else (index.html, sw.js, manifest) must revalidate.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`) || filePath.includes('/assets/');
+        c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
+  // SPA fallback: any other GET is a client route.
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(indexHtml, 'utf8'));
+  });
+}

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import type { Database } from './schema.ts';
+import { createPglitePool } from './pglite-pool.ts';
+
+export type Db = Kysely<Database>;
+
+export type DbHandle = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+/**
+ * `databaseUrl` set: a PostgreSQL server through node-postgres.
+ * Otherwise PGlite: on disk under `dataDir/pglite`, or in memory when `dataDir` is 'memory://'.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const pg = await import('pg');
+    // Keep DATE as a plain 'YYYY-MM-DD' string rather than a local-midnight Date.
+    pg.default.types.setTypeParser(1082, (value: string) => value);
+    const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+
+  const { PGlite } = await import('@electric-sql/pglite');
+  let dataPath: string | undefined;
+  if (options.dataDir !== 'memory://') {
+    dataPath = path.join(options.dataDir, 'pglite');
+    fs.mkdirSync(dataPath, { recursive: true });
+  }
+  const pglite = await PGlite.create(dataPath, {
+    parsers: { 1082: (value: string) => value },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPglitePool(pglite) }) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_accounts.ts';
+
+/** Every migration, in order. Add a new versioned file and list it here; never edit an applied one. */
+export const migrations: Record<string, Migration> = {
+  '0001_accounts': m0001,
+};

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import * as v from 'valibot';
+
+// The only module that reads process.env. Everything else imports `env`.
+const optionalString = v.optional(v.pipe(v.string(), v.trim()), '');
+const port = v.pipe(v.optional(v.string(), '3000'), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(65535));
+
+const EnvSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
+  PORT: port,
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  DATA_DIR: v.optional(v.string(), './data'),
+  DATABASE_URL: optionalString,
+  PUBLIC_URL: optionalString,
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  SMTP_URL: optionalString,
+  MAIL_FROM: v.optional(v.string(), 'Mise <no-reply@mise.local>'),
+  SESSION_TTL_DAYS: v.pipe(v.optional(v.string(), '30'), v.transform(Number), v.integer(), v.minValue(1)),
+  RATE_LIMIT_DISABLED: v.optional(v.picklist(['0', '1', 'true', 'false', '']), ''),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_JWKS_URL: v.optional(v.string(), 'https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUER: v.optional(v.string(), 'https://accounts.google.com'),
+  APPLE_CLIENT_ID: optionalString,
+  APPLE_JWKS_URL: v.optional(v.string(), 'https://appleid.apple.com/auth/keys'),
+  APPLE_ISSUER: v.optional(v.string(), 'https://appleid.apple.com'),
+  MAX_BODY_BYTES: v.pipe(v.optional(v.string(), String(12 * 1024 * 1024)), v.transform(Number), v.integer(), v.minValue(1024)),
+});
+
+export type Env = v.InferOutput<typeof EnvSchema> & { dataDir: string; rateLimitEnabled: boolean };
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = v.safeParse(EnvSchema, source);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${lines.join('\n  ')}`);
+  }
+  const parsed = result.output;
+  return {
+    ...parsed,
+    dataDir: path.resolve(parsed.DATA_DIR),
+    rateLimitEnabled: !['1', 'true'].includes(parsed.RATE_LIMIT_DISABLED),
+  };
+}
+
+export const env: Env = parseEnv();

@@ -1,0 +1,29 @@
+import { validator } from 'hono/validator';
+import * as v from 'valibot';
+import { AppError } from './app-error.ts';
+
+type Target = 'json' | 'form' | 'query' | 'param';
+
+/** Turns valibot issues into one message that names each bad field, e.g. "email: Email address is required". */
+export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
+  const seen = new Set<string>();
+  const parts: string[] = [];
+  for (const issue of issues) {
+    const field = v.getDotPath(issue) ?? 'body';
+    if (seen.has(field)) continue;
+    seen.add(field);
+    parts.push(`${field}: ${issue.message}`);
+  }
+  return parts.join('; ');
+}
+
+export function parseOr400<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, value);
+  if (!result.success) throw new AppError(400, describeIssues(result.issues), 'validation');
+  return result.output;
+}
+
+/** Hono validator backed by a contract schema; a bad body is a 400 naming the field, never a 500. */
+export function validate<S extends v.GenericSchema, T extends Target>(target: T, schema: S) {
+  return validator(target, (value) => parseOr400(schema, value) as v.InferOutput<S>);
+}

@@ -1,0 +1,29 @@
+import { createMiddleware } from 'hono/factory';
+import type { Deps } from '../deps.ts';
+import type { User } from '../db/schema.ts';
+import { AppError } from '../lib/app-error.ts';
+import { sha256 } from '../lib/crypto.ts';
+
+export type SessionVariables = { user: User; sessionId: string };
+
+/** Identifies the caller by the bearer token alone; anything else gets 401. */
+export const requireSession = (deps: Deps) =>
+  createMiddleware<{ Variables: SessionVariables }>(async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw new AppError(401, 'Please sign in to continue', 'unauthenticated');
+    const row = await deps.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select(['sessions.id as session_id', 'sessions.expires_at'])
+      .where('sessions.token_hash', '=', sha256(match[1]))
+      .executeTakeFirst();
+    if (!row || row.expires_at.getTime() <= deps.now().getTime()) {
+      throw new AppError(401, 'Your session has ended. Please sign in again.', 'unauthenticated');
+    }
+    const { session_id, expires_at: _expires, ...user } = row;
+    c.set('user', user);
+    c.set('sessionId', session_id);
+    await next();
+  });

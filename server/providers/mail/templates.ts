@@ -1,0 +1,25 @@
+import type { MailMessage } from './mail.ts';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+
+/** A plain, branded message with a text part; the code stands alone on a line so it is easy to read and copy. */
+function codeMail(to: string, name: string, subject: string, lead: string, code: string): MailMessage {
+  const greeting = `Hi ${name.split(/\s+/)[0] || 'there'},`;
+  const text = [greeting, '', lead, '', `    ${code}`, '', 'The code expires in 10 minutes. If you did not ask for it, you can ignore this email.', '', '— Mise'].join('\n');
+  const html = `<!doctype html><html><body style="margin:0;background:#f6f4f1;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f1d1a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:480px;background:#ffffff;border-radius:12px;padding:32px" cellpadding="0" cellspacing="0">
+<tr><td style="font-size:22px;font-weight:700;color:#e8590c;padding-bottom:24px">Mise</td></tr>
+<tr><td style="font-size:16px;line-height:1.5">${escapeHtml(greeting)}<br><br>${escapeHtml(lead)}</td></tr>
+<tr><td style="font-size:32px;font-weight:700;letter-spacing:8px;padding:24px 0;font-family:Menlo,Consolas,monospace">${escapeHtml(code)}</td></tr>
+<tr><td style="font-size:14px;line-height:1.5;color:#6b6660">The code expires in 10 minutes. If you did not ask for it, you can ignore this email.</td></tr>
+</table></td></tr></table></body></html>`;
+  return { to, subject, text, html };
+}
+
+export const verificationMail = (to: string, name: string, code: string) =>
+  codeMail(to, name, `Your Mise verification code: ${code}`, 'Enter this code in Mise to verify your account:', code);
+
+export const resetPasswordMail = (to: string, name: string, code: string) =>
+  codeMail(to, name, `Your Mise password reset code: ${code}`, 'Enter this code in Mise to set a new password:', code);

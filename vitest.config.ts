@@ -1,0 +1,29 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+// Server tests run on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+const serverProject = (name: string, database: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {
+    name,
+    include: ['tests/server/**/*.test.ts'],
+    env: { MISE_TEST_DB: database },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  define: { __BUILD_ID__: JSON.stringify('test') },
+  test: {
+    projects: [
+      serverProject('server (PGlite)', 'pglite'),
+      ...(onPostgres ? [serverProject('server (PostgreSQL)', 'postgres')] : []),
+      {
+        extends: true,
+        test: { name: 'client', include: ['tests/src/**/*.test.{ts,tsx}'], environment: 'node' },
+      },
+    ],
+  },
+});
