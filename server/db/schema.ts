@@ -1,58 +1,9 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { AccountsTables } from '../features/auth/auth.table.ts';
 
-/** Table types for Kysely. Each feature adds its tables here as its migrations add them. */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/**
+ * The whole database as Kysely sees it: each feature declares its tables in
+ * `server/features/<f>/<f>.table.ts` and adds them here with one `&`.
+ */
+export type Database = AccountsTables;
 
-export type NotificationFlags = Record<string, boolean>;
-
-export type UsersTable = {
-  id: Generated<string>;
-  name: string;
-  email: string;
-  password_hash: string | null;
-  phone_number: string | null;
-  image_url: string | null;
-  user_type: Generated<string>;
-  verified_at: Date | null;
-  google_sub: string | null;
-  apple_sub: string | null;
-  notifications: ColumnType<NotificationFlags, string | undefined, string>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-};
-
-export type SessionsTable = {
-  id: Generated<string>;
-  user_id: string;
-  token_hash: string;
-  user_agent: string | null;
-  created_at: CreatedAt;
-  expires_at: Date;
-};
-
-export type OtpCodesTable = {
-  id: Generated<string>;
-  user_id: string;
-  purpose: 'verification' | 'reset_password';
-  code_hash: string;
-  attempts: Generated<number>;
-  created_at: CreatedAt;
-  expires_at: Date;
-  consumed_at: Date | null;
-};
-
-export type RateLimitsTable = {
-  key: string;
-  window_start: Date;
-  count: number;
-};
-
-export type Database = {
-  users: UsersTable;
-  sessions: SessionsTable;
-  otp_codes: OtpCodesTable;
-  rate_limits: RateLimitsTable;
-};
-
-export type User = Selectable<UsersTable>;
+export type { User } from '../features/auth/auth.table.ts';

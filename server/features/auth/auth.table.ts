@@ -1,0 +1,58 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export type NotificationFlags = Record<string, boolean>;
+
+export type UsersTable = {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  password_hash: string | null;
+  phone_number: string | null;
+  image_url: string | null;
+  user_type: Generated<string>;
+  verified_at: Date | null;
+  google_sub: string | null;
+  apple_sub: string | null;
+  notifications: ColumnType<NotificationFlags, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+export type SessionsTable = {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  expires_at: Date;
+};
+
+export type OtpCodesTable = {
+  id: Generated<string>;
+  user_id: string;
+  purpose: 'verification' | 'reset_password';
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: CreatedAt;
+  expires_at: Date;
+  consumed_at: Date | null;
+};
+
+export type RateLimitsTable = {
+  key: string;
+  window_start: Date;
+  count: number;
+};
+
+/** The accounts tables (migration 0001). */
+export type AccountsTables = {
+  users: UsersTable;
+  sessions: SessionsTable;
+  otp_codes: OtpCodesTable;
+  rate_limits: RateLimitsTable;
+};
+
+export type User = Selectable<UsersTable>;
