@@ -1,7 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 
-export const E2E_PORT = 3100;
-export const E2E_DATA_DIR = 'test-results/e2e-data';
+// Each run gets its own port, data folder and build, so several runs on one machine never collide.
+// The main process picks the port and hands it to its workers through the environment.
+process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
+export const E2E_PORT = Number(process.env.E2E_PORT);
+export const E2E_RUN_DIR = `test-results/e2e-${E2E_PORT}`;
+export const E2E_DATA_DIR = `${E2E_RUN_DIR}/data`;
+export const E2E_STATIC_DIR = `${E2E_RUN_DIR}/dist`;
 
 // Debian's Chromium, never a downloaded browser build. The flags keep it quiet on a machine with no internet.
 export const chromiumLaunchOptions = {
@@ -11,7 +16,7 @@ export const chromiumLaunchOptions = {
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: 'test-results/playwright',
+  outputDir: `${E2E_RUN_DIR}/artifacts`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -32,6 +37,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, STATIC_DIR: E2E_STATIC_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
   },
 });

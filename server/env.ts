@@ -10,6 +10,7 @@ const EnvSchema = v.object({
   PORT: port,
   HOST: v.optional(v.string(), '0.0.0.0'),
   DATA_DIR: v.optional(v.string(), './data'),
+  STATIC_DIR: v.optional(v.string(), './dist'),
   DATABASE_URL: optionalString,
   PUBLIC_URL: optionalString,
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
@@ -23,10 +24,14 @@ const EnvSchema = v.object({
   APPLE_CLIENT_ID: optionalString,
   APPLE_JWKS_URL: v.optional(v.string(), 'https://appleid.apple.com/auth/keys'),
   APPLE_ISSUER: v.optional(v.string(), 'https://appleid.apple.com'),
+  /** Where Apple's JS sends the user back; defaults to PUBLIC_URL (or the request's origin) + /signin. */
+  APPLE_REDIRECT_URI: optionalString,
+  /** Set behind one reverse proxy: the client IP is then the last X-Forwarded-For entry (rate limits). */
+  TRUST_PROXY: v.optional(v.picklist(['0', '1', 'true', 'false', '']), ''),
   MAX_BODY_BYTES: v.pipe(v.optional(v.string(), String(12 * 1024 * 1024)), v.transform(Number), v.integer(), v.minValue(1024)),
 });
 
-export type Env = v.InferOutput<typeof EnvSchema> & { dataDir: string; rateLimitEnabled: boolean };
+export type Env = v.InferOutput<typeof EnvSchema> & { dataDir: string; staticDir: string; rateLimitEnabled: boolean };
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = v.safeParse(EnvSchema, source);
@@ -38,6 +43,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return {
     ...parsed,
     dataDir: path.resolve(parsed.DATA_DIR),
+    staticDir: path.resolve(parsed.STATIC_DIR),
     rateLimitEnabled: !['1', 'true'].includes(parsed.RATE_LIMIT_DISABLED),
   };
 }

@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { env } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './providers/mail/mail.ts';
+import { createStorage } from './providers/storage/create-storage.ts';
 
 const logger = createLogger(env.LOG_LEVEL);
 fs.mkdirSync(env.dataDir, { recursive: true });
@@ -16,10 +17,9 @@ const applied = await migrateToLatest(database.db);
 logger.info({ database: database.kind, applied }, `database ready (${database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'})`);
 
 const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir, logger });
-const staticDir = path.resolve('dist');
 const app = createApp(
-  { env, db: database.db, logger, mailer, now: () => new Date() },
-  { staticDir: fs.existsSync(path.join(staticDir, 'index.html')) ? staticDir : undefined },
+  { env, db: database.db, logger, mailer, storage: createStorage(env), now: () => new Date() },
+  { staticDir: fs.existsSync(path.join(env.staticDir, 'index.html')) ? env.staticDir : undefined },
 );
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
