@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_accounts.ts';
+import * as m0010 from './0010_customers.ts';
 
 /** Every migration, in order. Add a new versioned file and list it here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
+  '0010_customers': m0010,
 };
