@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto';
+import type { Context, Next } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../lib/app-error.ts';
+import { requireSession, type SessionVariables } from './session.ts';
+
+/**
+ * `Idempotency-Key` for every write the client's outbox may send again (after a dropped
+ * connection, a reload, a Background Sync retry):
+ * - the first answer per (user, key) is stored and returned again for a repeat, with
+ *   `Idempotent-Replayed: true`, so the write is applied once;
+ * - the same key with another request (method, path, body) → 422;
+ * - a repeat while the first is still running → 409 `request_in_progress` with Retry-After;
+ * - 5xx and 429 answers are not stored: nothing was applied, so a repeat runs again;
+ * - keys are kept 30 days, pruned at most once an hour by the requests themselves.
+ * Requests without the header pass through unchanged.
+ *
+ * How a route opts in (it must be a write the outbox can queue):
+ *   app.use('/api/v1/media/*', idempotency(deps));                 // a whole router, in server/app.ts
+ *   router.post('/update/:id', idempotency(deps), validate(...), h) // or one route
+ * It authenticates the caller itself when no earlier middleware did, so it can sit in
+ * server/app.ts in front of a router that calls requireSession.
+ */
+export const IDEMPOTENCY_TTL_MS = 30 * 24 * 3600 * 1000;
+// A first request that has not answered in this time died with its process: a repeat takes over.
+const ABANDONED_AFTER_MS = 2 * 60 * 1000;
+const PRUNE_EVERY_MS = 3600 * 1000;
+const KEY_PATTERN = /^[A-Za-z0-9_-]{8,200}$/;
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+type Env = { Variables: SessionVariables };
+type IdempotencyDeps = Deps;
+
+export function idempotency(deps: IdempotencyDeps) {
+  let lastPrune = 0;
+  const prune = async () => {
+    const now = deps.now().getTime();
+    if (now - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = now;
+    await pruneIdempotencyKeys(deps);
+  };
+
+  return createMiddleware<Env>(async (c, next) => {
+    const key = c.req.header('idempotency-key');
+    if (key === undefined || !WRITE_METHODS.has(c.req.method)) return next();
+    if (!KEY_PATTERN.test(key)) {
+      throw new AppError(400, 'Idempotency-Key must be 8 to 200 letters, digits, "-" or "_"', 'validation');
+    }
+    const run = async () => {
+      await prune();
+      const replay = await claim(deps, c, key);
+      if (replay) return replay;
+      await execute(deps, c, next, key);
+    };
+    if (c.get('user')) return run();
+    // Authenticate first: the key belongs to a user. requireSession throws 401 when there is none.
+    let result: Response | undefined;
+    await requireSession(deps)(c, async () => {
+      result = await run();
+    });
+    return result;
+  });
+}
+
+/** Records the key (or finds it). Returns the response to send instead of running the route, if any. */
+async function claim(deps: IdempotencyDeps, c: Context<Env>, key: string): Promise<Response | undefined> {
+  const userId = c.get('user').id;
+  const hash = await requestHash(c);
+  const now = deps.now();
+  const inserted = await deps.db
+    .insertInto('idempotency_keys')
+    .values({ user_id: userId, key, request_hash: hash, created_at: now, locked_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  if (inserted) return undefined;
+
+  const row = await deps.db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+  if (row && row.request_hash !== hash) {
+    return c.json(
+      { error: 'This Idempotency-Key was already used for a different request', code: 'idempotency_mismatch' },
+      422,
+    );
+  }
+  if (row && row.status_code !== null) {
+    deps.logger.info({ key, status: row.status_code, path: c.req.path }, 'idempotent replay');
+    return c.body(row.response_body ?? '', row.status_code as ContentfulStatusCode, {
+      ...(row.content_type ? { 'Content-Type': row.content_type } : {}),
+      'Idempotent-Replayed': 'true',
+    });
+  }
+  // Still running, unless its process died: then this repeat takes the key over (one winner).
+  if (row && now.getTime() - row.locked_at.getTime() > ABANDONED_AFTER_MS) {
+    const taken = await deps.db
+      .updateTable('idempotency_keys')
+      .set({ locked_at: now })
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .where('locked_at', '=', row.locked_at)
+      .where('status_code', 'is', null)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 1) return undefined;
+  }
+  return c.json({ error: 'This request is still being processed. Try again in a moment.', code: 'request_in_progress' }, 409, {
+    'Retry-After': '1',
+  });
+}
+
+async function execute(deps: IdempotencyDeps, c: Context<Env>, next: Next, key: string) {
+  const userId = c.get('user').id;
+  const forget = () => deps.db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).execute();
+  try {
+    await next();
+  } catch (error) {
+    await forget();
+    throw error;
+  }
+  const status = c.res.status;
+  // Nothing was applied (or we cannot tell the client anything better): a repeat should run again.
+  if (status >= 500 || status === 429) {
+    await forget();
+    return;
+  }
+  const body = await c.res.clone().text();
+  await deps.db
+    .updateTable('idempotency_keys')
+    .set({ status_code: status, response_body: body, content_type: c.res.headers.get('content-type'), completed_at: deps.now() })
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .execute();
+}
+
+/**
+ * sha256 of method, path and body. A multipart body is hashed part by part (names, values, file
+ * names, types and bytes) because its boundary is new each time the client builds the FormData.
+ */
+async function requestHash(c: Context<Env>): Promise<string> {
+  const hash = createHash('sha256');
+  const url = new URL(c.req.url);
+  hash.update(`${c.req.method} ${url.pathname}${url.search}\n`);
+  const type = c.req.header('content-type') ?? '';
+  const raw = await c.req.arrayBuffer();
+  if (/^multipart\/form-data/i.test(type)) {
+    const form = await new Response(raw, { headers: { 'content-type': type } }).formData().catch(() => undefined);
+    if (!form) throw new AppError(400, 'The form data could not be read', 'validation');
+    for (const [name, value] of form) {
+      if (typeof value === 'string') hash.update(`${JSON.stringify(['field', name, value])}\n`);
+      else {
+        hash.update(`${JSON.stringify(['file', name, value.name, value.type, value.size])}\n`);
+        hash.update(new Uint8Array(await value.arrayBuffer()));
+      }
+    }
+  } else {
+    hash.update(new Uint8Array(raw));
+  }
+  return hash.digest('hex');
+}
+
+/** Deletes keys older than 30 days. */
+export async function pruneIdempotencyKeys(deps: Pick<Deps, 'db' | 'now'>) {
+  const cutoff = new Date(deps.now().getTime() - IDEMPOTENCY_TTL_MS);
+  const result = await deps.db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
