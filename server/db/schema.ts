@@ -1,11 +1,12 @@
 import type { AccountsTables } from '../features/auth/auth.table.ts';
 import type { CustomersTables } from '../features/customers/customers.table.ts';
+import type { JobsTables } from '../jobs/jobs.table.ts';
 import type { IdempotencyTables } from '../features/idempotency/idempotency.table.ts';
 
 /**
  * The whole database as Kysely sees it: each feature declares its tables in
  * `server/features/<f>/<f>.table.ts` and adds them here with one `&`.
  */
-export type Database = AccountsTables & CustomersTables & IdempotencyTables;
+export type Database = AccountsTables & CustomersTables & JobsTables & IdempotencyTables;
 
 export type { User } from '../features/auth/auth.table.ts';
