@@ -10,6 +10,7 @@ import type { Deps } from '../../server/deps.ts';
 import { parseEnv, type Env } from '../../server/env.ts';
 import { createLogger } from '../../server/lib/logger.ts';
 import type { MailMessage, Mailer } from '../../server/providers/mail/mail.ts';
+import { createStorage } from '../../server/providers/storage/create-storage.ts';
 
 export type TestMailer = Mailer & { sent: MailMessage[]; lastCodeFor: (to: string) => string };
 
@@ -75,7 +76,14 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   await migrateToLatest(database.db);
   const mailer = memoryMailer();
   let offset = 0;
-  const deps: Deps = { env, db: database.db, logger: createLogger('silent'), mailer, now: () => new Date(Date.now() + offset) };
+  const deps: Deps = {
+    env,
+    db: database.db,
+    logger: createLogger('silent'),
+    mailer,
+    storage: createStorage(env),
+    now: () => new Date(Date.now() + offset),
+  };
   return {
     app: createApp(deps),
     deps,
