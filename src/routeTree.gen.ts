@@ -9,50 +9,355 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
+import { Route as AppRouteImport } from './routes/_app'
+import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppBrandRouteImport } from './routes/_app/brand'
+import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppSubscriptionsRouteImport } from './routes/_app/subscriptions'
+import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
+import { Route as AuthPasswordResetRouteImport } from './routes/_auth/password-reset'
+import { Route as AuthPrivacyRouteImport } from './routes/_auth/privacy'
+import { Route as AuthSigninRouteImport } from './routes/_auth/signin'
+import { Route as AuthSignupRouteImport } from './routes/_auth/signup'
+import { Route as AuthTermsRouteImport } from './routes/_auth/terms'
+import { Route as AuthVerifyAccountRouteImport } from './routes/_auth/verify-account'
+import { Route as AppSettingsNotificationsRouteImport } from './routes/_app/settings/notifications'
+import { Route as AppSettingsPasswordRouteImport } from './routes/_app/settings/password'
 
-const IndexRoute = IndexRouteImport.update({
+const AppRoute = AppRouteImport.update({
+  id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/_auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBrandRoute = AppBrandRouteImport.update({
+  id: '/brand',
+  path: '/brand',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProfileRoute = AppProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSubscriptionsRoute = AppSubscriptionsRouteImport.update({
+  id: '/subscriptions',
+  path: '/subscriptions',
+  getParentRoute: () => AppRoute,
+} as any)
+const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPasswordResetRoute = AuthPasswordResetRouteImport.update({
+  id: '/password-reset',
+  path: '/password-reset',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPrivacyRoute = AuthPrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSigninRoute = AuthSigninRouteImport.update({
+  id: '/signin',
+  path: '/signin',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSignupRoute = AuthSignupRouteImport.update({
+  id: '/signup',
+  path: '/signup',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthTermsRoute = AuthTermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthVerifyAccountRoute = AuthVerifyAccountRouteImport.update({
+  id: '/verify-account',
+  path: '/verify-account',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AppSettingsNotificationsRoute =
+  AppSettingsNotificationsRouteImport.update({
+    id: '/settings/notifications',
+    path: '/settings/notifications',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppSettingsPasswordRoute = AppSettingsPasswordRouteImport.update({
+  id: '/settings/password',
+  path: '/settings/password',
+  getParentRoute: () => AppRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
+  '/': typeof AppIndexRoute
+  '/brand': typeof AppBrandRoute
+  '/profile': typeof AppProfileRoute
+  '/subscriptions': typeof AppSubscriptionsRoute
+  '/forgot-password': typeof AuthForgotPasswordRoute
+  '/password-reset': typeof AuthPasswordResetRoute
+  '/privacy': typeof AuthPrivacyRoute
+  '/signin': typeof AuthSigninRoute
+  '/signup': typeof AuthSignupRoute
+  '/terms': typeof AuthTermsRoute
+  '/verify-account': typeof AuthVerifyAccountRoute
+  '/settings/notifications': typeof AppSettingsNotificationsRoute
+  '/settings/password': typeof AppSettingsPasswordRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
+  '/': typeof AppIndexRoute
+  '/brand': typeof AppBrandRoute
+  '/profile': typeof AppProfileRoute
+  '/subscriptions': typeof AppSubscriptionsRoute
+  '/forgot-password': typeof AuthForgotPasswordRoute
+  '/password-reset': typeof AuthPasswordResetRoute
+  '/privacy': typeof AuthPrivacyRoute
+  '/signin': typeof AuthSigninRoute
+  '/signup': typeof AuthSignupRoute
+  '/terms': typeof AuthTermsRoute
+  '/verify-account': typeof AuthVerifyAccountRoute
+  '/settings/notifications': typeof AppSettingsNotificationsRoute
+  '/settings/password': typeof AppSettingsPasswordRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
+  '/_app': typeof AppRouteWithChildren
+  '/_auth': typeof AuthRouteWithChildren
+  '/_app/brand': typeof AppBrandRoute
+  '/_app/profile': typeof AppProfileRoute
+  '/_app/subscriptions': typeof AppSubscriptionsRoute
+  '/_auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/_auth/password-reset': typeof AuthPasswordResetRoute
+  '/_auth/privacy': typeof AuthPrivacyRoute
+  '/_auth/signin': typeof AuthSigninRoute
+  '/_auth/signup': typeof AuthSignupRoute
+  '/_auth/terms': typeof AuthTermsRoute
+  '/_auth/verify-account': typeof AuthVerifyAccountRoute
+  '/_app/': typeof AppIndexRoute
+  '/_app/settings/notifications': typeof AppSettingsNotificationsRoute
+  '/_app/settings/password': typeof AppSettingsPasswordRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/brand'
+    | '/profile'
+    | '/subscriptions'
+    | '/forgot-password'
+    | '/password-reset'
+    | '/privacy'
+    | '/signin'
+    | '/signup'
+    | '/terms'
+    | '/verify-account'
+    | '/settings/notifications'
+    | '/settings/password'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/brand'
+    | '/profile'
+    | '/subscriptions'
+    | '/forgot-password'
+    | '/password-reset'
+    | '/privacy'
+    | '/signin'
+    | '/signup'
+    | '/terms'
+    | '/verify-account'
+    | '/settings/notifications'
+    | '/settings/password'
+  id:
+    | '__root__'
+    | '/_app'
+    | '/_auth'
+    | '/_app/brand'
+    | '/_app/profile'
+    | '/_app/subscriptions'
+    | '/_auth/forgot-password'
+    | '/_auth/password-reset'
+    | '/_auth/privacy'
+    | '/_auth/signin'
+    | '/_auth/signup'
+    | '/_auth/terms'
+    | '/_auth/verify-account'
+    | '/_app/'
+    | '/_app/settings/notifications'
+    | '/_app/settings/password'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
+  AppRoute: typeof AppRouteWithChildren
+  AuthRoute: typeof AuthRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
+    '/_app': {
+      id: '/_app'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_auth': {
+      id: '/_auth'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/': {
+      id: '/_app/'
       path: '/'
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/brand': {
+      id: '/_app/brand'
+      path: '/brand'
+      fullPath: '/brand'
+      preLoaderRoute: typeof AppBrandRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/profile': {
+      id: '/_app/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/subscriptions': {
+      id: '/_app/subscriptions'
+      path: '/subscriptions'
+      fullPath: '/subscriptions'
+      preLoaderRoute: typeof AppSubscriptionsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_auth/forgot-password': {
+      id: '/_auth/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof AuthForgotPasswordRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/password-reset': {
+      id: '/_auth/password-reset'
+      path: '/password-reset'
+      fullPath: '/password-reset'
+      preLoaderRoute: typeof AuthPasswordResetRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/privacy': {
+      id: '/_auth/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof AuthPrivacyRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/signin': {
+      id: '/_auth/signin'
+      path: '/signin'
+      fullPath: '/signin'
+      preLoaderRoute: typeof AuthSigninRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/signup': {
+      id: '/_auth/signup'
+      path: '/signup'
+      fullPath: '/signup'
+      preLoaderRoute: typeof AuthSignupRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/terms': {
+      id: '/_auth/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof AuthTermsRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/verify-account': {
+      id: '/_auth/verify-account'
+      path: '/verify-account'
+      fullPath: '/verify-account'
+      preLoaderRoute: typeof AuthVerifyAccountRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_app/settings/notifications': {
+      id: '/_app/settings/notifications'
+      path: '/settings/notifications'
+      fullPath: '/settings/notifications'
+      preLoaderRoute: typeof AppSettingsNotificationsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/password': {
+      id: '/_app/settings/password'
+      path: '/settings/password'
+      fullPath: '/settings/password'
+      preLoaderRoute: typeof AppSettingsPasswordRouteImport
+      parentRoute: typeof AppRoute
     }
   }
 }
 
+interface AppRouteChildren {
+  AppBrandRoute: typeof AppBrandRoute
+  AppProfileRoute: typeof AppProfileRoute
+  AppSubscriptionsRoute: typeof AppSubscriptionsRoute
+  AppIndexRoute: typeof AppIndexRoute
+  AppSettingsNotificationsRoute: typeof AppSettingsNotificationsRoute
+  AppSettingsPasswordRoute: typeof AppSettingsPasswordRoute
+}
+
+const AppRouteChildren: AppRouteChildren = {
+  AppBrandRoute: AppBrandRoute,
+  AppProfileRoute: AppProfileRoute,
+  AppSubscriptionsRoute: AppSubscriptionsRoute,
+  AppIndexRoute: AppIndexRoute,
+  AppSettingsNotificationsRoute: AppSettingsNotificationsRoute,
+  AppSettingsPasswordRoute: AppSettingsPasswordRoute,
+}
+
+const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
+
+interface AuthRouteChildren {
+  AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
+  AuthPasswordResetRoute: typeof AuthPasswordResetRoute
+  AuthPrivacyRoute: typeof AuthPrivacyRoute
+  AuthSigninRoute: typeof AuthSigninRoute
+  AuthSignupRoute: typeof AuthSignupRoute
+  AuthTermsRoute: typeof AuthTermsRoute
+  AuthVerifyAccountRoute: typeof AuthVerifyAccountRoute
+}
+
+const AuthRouteChildren: AuthRouteChildren = {
+  AuthForgotPasswordRoute: AuthForgotPasswordRoute,
+  AuthPasswordResetRoute: AuthPasswordResetRoute,
+  AuthPrivacyRoute: AuthPrivacyRoute,
+  AuthSigninRoute: AuthSigninRoute,
+  AuthSignupRoute: AuthSignupRoute,
+  AuthTermsRoute: AuthTermsRoute,
+  AuthVerifyAccountRoute: AuthVerifyAccountRoute,
+}
+
+const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
+  AppRoute: AppRouteWithChildren,
+  AuthRoute: AuthRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

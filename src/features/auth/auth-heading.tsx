@@ -1,0 +1,17 @@
+import { Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export function AuthHeading({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Stack gap={6} mb="lg">
+      <Title order={1} fz={28} lh={1.2}>
+        {title}
+      </Title>
+      {children && (
+        <Text c="dimmed" size="md">
+          {children}
+        </Text>
+      )}
+    </Stack>
+  );
+}

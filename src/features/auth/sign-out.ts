@@ -1,0 +1,17 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { sessionStore } from '../../lib/session.ts';
+import { authApi } from './auth-api.ts';
+
+/**
+ * The one way a session ends on this device (menu, password change, expiry): tell the server,
+ * then forget the token and every cached answer so nothing of this owner stays on a shared phone.
+ * Everything else that holds the owner's data (IndexedDB cache, outbox) is wiped here too.
+ */
+export async function signOut(queryClient: QueryClient) {
+  if (sessionStore.get()) {
+    // Offline or an already dead token: the local sign-out still has to happen.
+    await authApi.signout().catch(() => undefined);
+  }
+  sessionStore.set(null);
+  queryClient.clear();
+}

@@ -1,0 +1,46 @@
+import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { NavItem } from '../../ui/nav-items.ts';
+import { greetingFor } from './greeting.ts';
+
+type HomeScreenProps = { displayName: string; shortcuts: readonly NavItem[] };
+
+/** The signed-in home: who you are, what day it is, and a big tap target for every screen that exists. */
+export function HomeScreen({ displayName, shortcuts }: HomeScreenProps) {
+  const [now] = useState(() => new Date());
+  const today = now.toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' });
+  return (
+    <Stack gap="lg" maw={960}>
+      <Stack gap={4}>
+        <Text c="dimmed" fw={600} size="sm" tt="uppercase" style={{ letterSpacing: '0.04em' }}>
+          {today}
+        </Text>
+        <Title order={1} fz={30} lh={1.15}>
+          {greetingFor(now, displayName)}
+        </Title>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm" component="nav" aria-label="Shortcuts">
+        {shortcuts.map((item) => (
+          <Card key={item.path} component={Link} to={item.path} withBorder radius="lg" padding="lg" mih={88} style={{ justifyContent: 'center' }}>
+            <Group wrap="nowrap" gap="md">
+              <ThemeIcon size={48} radius="md" variant="light">
+                <item.icon size={26} aria-hidden />
+              </ThemeIcon>
+              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                <Text fw={700} size="lg">
+                  {item.label}
+                </Text>
+                <Text c="dimmed" size="sm">
+                  {item.description}
+                </Text>
+              </Stack>
+              <IconChevronRight size={20} color="var(--mantine-color-gray-5)" aria-hidden />
+            </Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import { Button, Paper, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { CountryCode } from 'libphonenumber-js/min';
+import * as v from 'valibot';
+import { PROFILE_IMAGE_MAX_BYTES, UpdateProfileRequestSchema, type CurrentUser } from '../../contract/users.ts';
+import { useSession } from '../../lib/session.ts';
+import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { PhoneField } from './phone-field.tsx';
+import { fromE164, toE164 } from './phone.ts';
+import { PicturePicker } from './picture-picker.tsx';
+import { useUpdateProfile } from './profile-mutations.ts';
+
+type ProfileValues = { name: string; email: string; country: CountryCode; phone: string; image: File | null };
+
+const valuesOf = (user: Pick<CurrentUser, 'name' | 'email' | 'phoneNumber'>): ProfileValues => {
+  const { country, national } = fromE164(user.phoneNumber);
+  return { name: user.name, email: user.email, country, phone: national, image: null };
+};
+
+/** Spec §5: only non-empty fields are sent; the phone is the country code joined to the number. */
+function fieldsToSend(values: ProfileValues) {
+  const fields: Record<string, string> = {};
+  if (values.name.trim()) fields.name = values.name;
+  if (values.email.trim()) fields.email = values.email;
+  const phone = toE164(values.country, values.phone);
+  if (phone) fields.phoneNumber = phone;
+  return fields;
+}
+
+const imageError = (file: File | null) => {
+  if (!file) return null;
+  if (!file.type.startsWith('image/')) return 'Choose an image file (JPG, PNG, WebP or GIF)';
+  if (file.size > PROFILE_IMAGE_MAX_BYTES) return 'The picture must be 5 MB or smaller';
+  return null;
+};
+
+// Errors are collected at once and shown per field; the phone box shows the phone or code error.
+function validate(values: ProfileValues) {
+  const errors: Record<string, string> = {};
+  const parsed = v.safeParse(v.config(UpdateProfileRequestSchema, { abortPipeEarly: true }), fieldsToSend(values));
+  for (const issue of parsed.issues ?? []) {
+    const path = v.getDotPath(issue);
+    const field = path === 'phoneNumber' ? 'phone' : path;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  const image = imageError(values.image);
+  if (image) errors.image = image;
+  return errors;
+}
+
+export function ProfileForm({ user }: { user: CurrentUser }) {
+  const update = useUpdateProfile();
+  // The session changes the moment a save lands; the refetched /users/me a moment later.
+  const session = useSession();
+  const form = useForm<ProfileValues>({ initialValues: valuesOf(user), validate });
+  const values = form.getValues();
+
+  const handleSubmit = form.onSubmit((submitted) => {
+    const body = new FormData();
+    const fields = v.parse(UpdateProfileRequestSchema, fieldsToSend(submitted));
+    for (const [key, value] of Object.entries(fields)) if (value) body.append(key, value);
+    if (submitted.image) body.append('image', submitted.image);
+    update.mutate(body, {
+      onSuccess: (saved) => {
+        notifySuccess('Profile updated successfully');
+        // Back to a clean form showing what the server kept, with no picture waiting.
+        const next = valuesOf(saved);
+        form.setInitialValues(next);
+        form.reset();
+      },
+      onError: (error) => notifyError(error, 'Something went wrong.'),
+    });
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="lg">
+        <Paper withBorder radius="lg" p="lg">
+          <Stack gap="lg">
+            <PicturePicker
+              name={values.name || user.name}
+              currentUrl={session?.image ?? user.image}
+              file={values.image}
+              onFile={(file) => form.setFieldValue('image', file)}
+              error={form.errors.image as string | undefined}
+            />
+            <TextInput label="Display name" autoComplete="name" autoCapitalize="words" size="lg" {...form.getInputProps('name')} />
+            <TextInput
+              label="Email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              size="lg"
+              {...form.getInputProps('email')}
+            />
+            <PhoneField
+              country={values.country}
+              number={values.phone}
+              onCountryChange={(country) => form.setFieldValue('country', country)}
+              onNumberChange={(phone) => form.setFieldValue('phone', phone)}
+              error={form.errors.phone as string | undefined}
+            />
+          </Stack>
+        </Paper>
+        <Button type="submit" size="lg" fullWidth loading={update.isPending} disabled={!form.isDirty()}>
+          Save
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { createFileRoute, Navigate, Outlet, redirect, useLocation } from '@tanstack/react-router';
+import { displayNameOf, sessionStore, useSession } from '../lib/session.ts';
+import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { AppShellLayout } from '../ui/app-shell-layout.tsx';
+
+// Every signed-in screen lives under this pathless layout.
+export const Route = createFileRoute('/_app')({
+  beforeLoad: ({ location }) => {
+    if (!sessionStore.get()) throw redirect({ to: '/signin', search: { redirect: location.href } });
+  },
+  component: AppLayout,
+});
+
+function AppLayout() {
+  const session = useSession();
+  const location = useLocation();
+  const handleSignOut = useSignOut();
+
+  // The session can end while a screen is open (expired token, sign-out in another tab).
+  if (!session) return <Navigate to="/signin" search={{ redirect: location.href }} replace />;
+
+  return (
+    <AppShellLayout
+      user={{ name: session.name, displayName: displayNameOf(session.name), image: session.image }}
+      onSignOut={() => void handleSignOut()}
+      // Sync badge (src/features/sync) goes here.
+      headerExtras={null}
+      // Offline banner and update prompt (src/features/sync) go here.
+      banner={null}
+    >
+      <Outlet />
+    </AppShellLayout>
+  );
+}

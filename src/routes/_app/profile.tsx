@@ -1,0 +1,20 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { meQueryOptions } from '../../features/profile/me-query.ts';
+import { ProfileForm } from '../../features/profile/profile-form.tsx';
+import { PageColumn, PageHeader } from '../../ui/page-header.tsx';
+
+export const Route = createFileRoute('/_app/profile')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(meQueryOptions()),
+  component: ProfilePage,
+});
+
+function ProfilePage() {
+  const { data } = useSuspenseQuery(meQueryOptions());
+  return (
+    <PageColumn>
+      <PageHeader title="Profile">How you appear in Mise and how we reach you.</PageHeader>
+      <ProfileForm user={data.user} />
+    </PageColumn>
+  );
+}

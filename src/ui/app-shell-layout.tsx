@@ -1,0 +1,57 @@
+import { AppShell, Group } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { BottomNav } from './bottom-nav.tsx';
+import { BrandLogo } from './brand-mark.tsx';
+import { navSections } from './nav-items.ts';
+import { SideNav } from './side-nav.tsx';
+import { UserMenu, type ShellUser } from './user-menu.tsx';
+import classes from './app-shell.module.css';
+
+type AppShellLayoutProps = {
+  user: ShellUser;
+  onSignOut: () => void;
+  /** Small things in the header next to the avatar (the sync badge). */
+  headerExtras?: ReactNode;
+  /** Full-width notices above every screen (offline banner, update prompt). */
+  banner?: ReactNode;
+  children: ReactNode;
+};
+
+const HEADER = 'calc(3.5rem + env(safe-area-inset-top))';
+const BOTTOM_BAR = 'calc(3.75rem + env(safe-area-inset-bottom))';
+
+/** The signed-in frame: header, sidebar from the `sm` breakpoint, bottom bar below it. */
+export function AppShellLayout({ user, onSignOut, headerExtras, banner, children }: AppShellLayoutProps) {
+  const sections = navSections();
+  return (
+    <AppShell
+      header={{ height: HEADER }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: true } }}
+      footer={{ height: { base: BOTTOM_BAR, sm: 0 } }}
+      padding="md"
+    >
+      <AppShell.Header className={classes.header}>
+        <div className={classes.headerInner}>
+          <Link to="/" className={classes.brand} aria-label="Mise home">
+            <BrandLogo size={30} />
+          </Link>
+          <Group gap="xs" ml="auto" wrap="nowrap">
+            {headerExtras}
+            <UserMenu user={user} onSignOut={onSignOut} />
+          </Group>
+        </div>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <SideNav primary={sections.primary} more={sections.more} />
+      </AppShell.Navbar>
+      <AppShell.Main className={classes.main}>
+        {banner}
+        {children}
+      </AppShell.Main>
+      <AppShell.Footer className={classes.footer} hiddenFrom="sm">
+        <BottomNav items={sections.bottomBar} moreItems={sections.moreSheet} onSignOut={onSignOut} />
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

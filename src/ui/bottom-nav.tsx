@@ -1,0 +1,63 @@
+import { Drawer, NavLink, Stack, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconDots, IconLogout } from '@tabler/icons-react';
+import { Link, useRouterState } from '@tanstack/react-router';
+import type { NavItem } from './nav-items.ts';
+import classes from './app-shell.module.css';
+
+type BottomNavProps = { items: readonly NavItem[]; moreItems: readonly NavItem[]; onSignOut: () => void };
+
+/** The phone's bottom bar: the main screens under the thumb, the rest in a More sheet that slides up. */
+export function BottomNav({ items, moreItems, onSignOut }: BottomNavProps) {
+  const [moreOpen, more] = useDisclosure(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const moreActive = moreItems.some((item) => pathname.startsWith(item.path) && item.path !== '/');
+
+  return (
+    <>
+      <nav aria-label="Main" style={{ display: 'flex', flex: 1 }}>
+        {items.map((item) => (
+          <Link key={item.path} to={item.path} className={classes.navItem} activeOptions={{ exact: item.path === '/' }}>
+            <item.icon size={24} stroke={1.8} aria-hidden />
+            <span>{item.label}</span>
+          </Link>
+        ))}
+        <UnstyledButton className={classes.navItem} onClick={more.open} data-active={moreActive || undefined} aria-haspopup="dialog">
+          <IconDots size={24} stroke={1.8} aria-hidden />
+          <span>More</span>
+        </UnstyledButton>
+      </nav>
+      <Drawer opened={moreOpen} onClose={more.close} position="bottom" size="auto" title="More" radius="lg" padding="md">
+        <Stack gap={4} pb="calc(var(--mantine-spacing-md) + env(safe-area-inset-bottom))">
+          {moreItems.map((item) => (
+            <NavLink
+              key={item.path}
+              component={Link}
+              to={item.path}
+              label={item.label}
+              description={item.description}
+              leftSection={<item.icon size={22} aria-hidden />}
+              onClick={more.close}
+              active={pathname === item.path}
+              py="sm"
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          ))}
+          <NavLink
+            component="button"
+            label="Sign out"
+            color="red"
+            c="red.7"
+            leftSection={<IconLogout size={22} aria-hidden />}
+            onClick={() => {
+              more.close();
+              onSignOut();
+            }}
+            py="sm"
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          />
+        </Stack>
+      </Drawer>
+    </>
+  );
+}

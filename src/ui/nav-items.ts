@@ -1,0 +1,42 @@
+import type { Icon } from '@tabler/icons-react';
+import { IconBell, IconHome2, IconLock, IconUser } from '@tabler/icons-react';
+import type { FileRouteTypes } from '../routeTree.gen.ts';
+
+/** A screen that exists: typed against the route tree, so an entry for a route that is not built does not compile. */
+export type NavPath = FileRouteTypes['fullPaths'];
+
+export type NavItem = {
+  path: NavPath;
+  label: string;
+  icon: Icon;
+  /** 'primary': bottom bar on phones (the first four) and top of the sidebar; 'more': the More sheet and lower sidebar. */
+  placement: 'primary' | 'more';
+  order: number;
+  /** One line under the label on the home screen's shortcut card. */
+  description: string;
+};
+
+// One line per screen. Features add theirs here when their screen ships; nothing is listed before it exists.
+export const navItems: readonly NavItem[] = [
+  { path: '/', label: 'Home', icon: IconHome2, placement: 'primary', order: 0, description: 'Your day at a glance' },
+  { path: '/profile', label: 'Profile', icon: IconUser, placement: 'more', order: 900, description: 'Name, photo, email and phone' },
+  { path: '/settings/notifications', label: 'Notifications', icon: IconBell, placement: 'more', order: 910, description: 'Choose what Mise tells you about' },
+  { path: '/settings/password', label: 'Password', icon: IconLock, placement: 'more', order: 920, description: 'Change the password you sign in with' },
+];
+
+/** How many primary entries fit the phone's bottom bar next to More. */
+export const BOTTOM_BAR_SLOTS = 4;
+
+const byOrder = (a: NavItem, b: NavItem) => a.order - b.order;
+
+export function navSections(items: readonly NavItem[] = navItems) {
+  const primary = items.filter((item) => item.placement === 'primary').sort(byOrder);
+  const more = items.filter((item) => item.placement === 'more').sort(byOrder);
+  return {
+    primary,
+    more,
+    bottomBar: primary.slice(0, BOTTOM_BAR_SLOTS),
+    // Primary entries that do not fit the bottom bar go first in the More sheet.
+    moreSheet: [...primary.slice(BOTTOM_BAR_SLOTS), ...more],
+  };
+}

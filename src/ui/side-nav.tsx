@@ -1,0 +1,30 @@
+import { Divider, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Link, useRouterState } from '@tanstack/react-router';
+import type { NavItem } from './nav-items.ts';
+
+type SideNavProps = { primary: readonly NavItem[]; more: readonly NavItem[] };
+
+/** Wide screens: every screen in one column, main ones first. */
+export function SideNav({ primary, more }: SideNavProps) {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const isActive = (item: NavItem) => (item.path === '/' ? pathname === '/' : pathname.startsWith(item.path));
+  const entry = (item: NavItem) => (
+    <NavLink
+      key={item.path}
+      component={Link}
+      to={item.path}
+      label={item.label}
+      leftSection={<item.icon size={20} aria-hidden />}
+      active={isActive(item)}
+      py="sm"
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+    />
+  );
+  return (
+    <ScrollArea component="nav" aria-label="Main" p="sm">
+      <Stack gap={2}>{primary.map(entry)}</Stack>
+      {more.length > 0 && <Divider my="sm" />}
+      <Stack gap={2}>{more.map(entry)}</Stack>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,27 @@
+import { IconHome2 } from '@tabler/icons-react';
+import { describe, expect, it } from 'vitest';
+import { navItems, navSections, type NavItem } from '../../../src/ui/nav-items.ts';
+
+const item = (order: number, placement: NavItem['placement']): NavItem => ({
+  path: '/',
+  label: `item ${order}`,
+  icon: IconHome2,
+  placement,
+  order,
+  description: '',
+});
+
+describe('navSections', () => {
+  it('puts four primary screens in the bottom bar and the overflow first in More', () => {
+    const sections = navSections([item(50, 'primary'), item(900, 'more'), item(10, 'primary'), item(20, 'primary'), item(40, 'primary'), item(30, 'primary')]);
+    expect(sections.bottomBar.map((entry) => entry.order)).toEqual([10, 20, 30, 40]);
+    expect(sections.moreSheet.map((entry) => entry.order)).toEqual([50, 900]);
+    expect(sections.primary).toHaveLength(5);
+  });
+
+  it('lists every account screen that exists, and Home first', () => {
+    const { primary, more } = navSections(navItems);
+    expect(primary[0]?.path).toBe('/');
+    expect(more.map((entry) => entry.path)).toEqual(['/profile', '/settings/notifications', '/settings/password']);
+  });
+});
