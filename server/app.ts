@@ -10,6 +10,9 @@ import { HTTPException } from 'hono/http-exception';
 import type { Deps } from './deps.ts';
 import { AppError } from './lib/app-error.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { avatarFileRoutes } from './features/users/avatar-files.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
 
 export type AppOptions = {
   /** Folder of the built PWA; when absent (tests, `npm run dev`) only the API is served. */
@@ -62,6 +65,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   );
 
   app.route('/api/v1/health', healthRoutes(deps));
+  app.route('/api/v1/auth', authRoutes(deps));
+  app.route('/api/v1/users', usersRoutes(deps));
+  app.route('/api/v1/files/avatars', avatarFileRoutes(deps));
 
   app.all('/api/*', () => {
     throw new AppError(404, 'No such API endpoint', 'not_found');
@@ -72,7 +78,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.onError((error, c) => {
     if (error instanceof AppError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json({ error: error.message }, error.status);
+      return c.json({ error: error.message, code: error.code }, error.status);
     }
     if (error instanceof HTTPException) return c.json({ error: error.message || 'Request refused' }, error.status);
     deps.logger.error({ err: error, reqId: c.get('requestId'), path: c.req.path }, 'unhandled error');

@@ -17,8 +17,22 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string 
   return parts.join('; ');
 }
 
+/**
+ * valibot reports a missing key as "Invalid key: Expected ..." rather than running the field's own
+ * schema. Listing the declared keys as `undefined` lets each field answer with its own message
+ * ("Email address is required"), which is what people should see.
+ */
+function withDeclaredKeys(schema: v.GenericSchema, value: unknown): unknown {
+  const root = 'pipe' in schema && Array.isArray(schema.pipe) ? (schema.pipe[0] as v.GenericSchema) : schema;
+  if (!('entries' in root) || typeof root.entries !== 'object' || root.entries === null) return value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const filled: Record<string, unknown> = { ...value };
+  for (const key of Object.keys(root.entries)) if (!(key in filled)) filled[key] = undefined;
+  return filled;
+}
+
 export function parseOr400<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
-  const result = v.safeParse(schema, value);
+  const result = v.safeParse(schema, withDeclaredKeys(schema, value));
   if (!result.success) throw new AppError(400, describeIssues(result.issues), 'validation');
   return result.output;
 }

@@ -6,8 +6,19 @@ import { sha256 } from '../lib/crypto.ts';
 
 export type SessionVariables = { user: User; sessionId: string };
 
+export const UNVERIFIED_MESSAGE = 'Your account is not verified yet. Enter the code we emailed you.';
+
+export type SessionOptions = {
+  /**
+   * Sign-up hands out a token before the email is verified. That token only reaches what an
+   * unverified owner needs (who am I, sign out); everything else answers 403 `unverified` until
+   * verify-account succeeds, after which the same token works everywhere.
+   */
+  allowUnverified?: boolean;
+};
+
 /** Identifies the caller by the bearer token alone; anything else gets 401. */
-export const requireSession = (deps: Deps) =>
+export const requireSession = (deps: Deps, options: SessionOptions = {}) =>
   createMiddleware<{ Variables: SessionVariables }>(async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -23,6 +34,7 @@ export const requireSession = (deps: Deps) =>
       throw new AppError(401, 'Your session has ended. Please sign in again.', 'unauthenticated');
     }
     const { session_id, expires_at: _expires, ...user } = row;
+    if (!user.verified_at && !options.allowUnverified) throw new AppError(403, UNVERIFIED_MESSAGE, 'unverified');
     c.set('user', user);
     c.set('sessionId', session_id);
     await next();

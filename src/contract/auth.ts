@@ -66,7 +66,11 @@ export const SigninResponseSchema = v.object({
 });
 export type SigninResponse = v.InferOutput<typeof SigninResponseSchema>;
 
-/** Apple: the identity token (`authToken`) is verified; name/email are only used when Apple leaves them out of the token. */
+/**
+ * Apple: the identity token (`authToken`) is verified and its `sub` and email are what count. `name` is used when
+ * the account is created (Apple gives it to the page only on the first sign-in); `email` in the body is ignored,
+ * since a body is never trusted to prove an address.
+ */
 export const AppleSigninRequestSchema = v.object({
   authToken: v.pipe(v.string('authToken is required'), v.nonEmpty('authToken is required')),
   sub: v.optional(v.string()),

@@ -60,6 +60,8 @@ export const UpdateProfileResponseSchema = v.object({
   email: v.string(),
   image: v.nullable(v.string()),
   phoneNumber: v.nullable(v.string()),
+  /** false after the email changed: a code went to the new address and only verify-account (and /users/me) work until it is entered. */
+  verified: v.boolean(),
 });
 export type UpdateProfileResponse = v.InferOutput<typeof UpdateProfileResponseSchema>;
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -17,7 +17,7 @@ describe('health and the API edge', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await call(t.app, 'GET', '/api/v1/no-such-thing');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'No such API endpoint' });
+    expect(res.body).toEqual({ error: 'No such API endpoint', code: 'not_found' });
   });
 
   it('sends a strict Content-Security-Policy', async () => {

@@ -41,17 +41,25 @@ export type OtpCodesTable = {
   consumed_at: Date | null;
 };
 
+/** Migration 0002: when a code was last mailed per (email, purpose), account or not. */
+export type OtpCooldownsTable = {
+  email: string;
+  purpose: 'verification' | 'reset_password';
+  last_sent_at: Date;
+};
+
 export type RateLimitsTable = {
   key: string;
   window_start: Date;
   count: number;
 };
 
-/** The accounts tables (migration 0001). */
+/** The accounts tables (migrations 0001 and 0002). */
 export type AccountsTables = {
   users: UsersTable;
   sessions: SessionsTable;
   otp_codes: OtpCodesTable;
+  otp_cooldowns: OtpCooldownsTable;
   rate_limits: RateLimitsTable;
 };
 

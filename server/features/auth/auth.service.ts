@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  RequestOtpRequest,
+  RequestOtpResponse,
+  ResetPasswordRequest,
+  SigninRequest,
+  SigninResponse,
+  SignupRequest,
+  SignupResponse,
+  VerifyAccountRequest,
+} from '../../../src/contract/auth.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
+import { UNVERIFIED_MESSAGE } from '../../middleware/session.ts';
+import { findUserByEmail, subscriptionSummary } from '../users/users.service.ts';
+import { claimResendSlot, consumeCode, issueCode, mailCode, releaseResendSlot, RESEND_COOLDOWN_SECONDS, sendFreshCode, tooEarly } from './otp.ts';
+import { createSession, endAllSessions } from './sessions.ts';
+
+// Signing in to an email with no account still spends one scrypt, so timing does not tell them apart.
+let dummyHash: Promise<string> | undefined;
+const dummy = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
+
+export const emailTaken = () => new AppError(409, 'An account with this email already exists. Sign in instead.', 'conflict');
+
+export async function signup(deps: Deps, body: SignupRequest, userAgent?: string): Promise<SignupResponse> {
+  if (await findUserByEmail(deps.db, body.email)) throw emailTaken();
+  const passwordHash = await hashPassword(body.password);
+  const now = deps.now();
+  const user = await deps.db
+    .insertInto('users')
+    .values({ name: body.name, email: body.email, password_hash: passwordHash, user_type: 'regular', created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? emailTaken() : error;
+    });
+  const token = await createSession(deps, user.id, userAgent);
+  // A mail failure must not lose the new account: the owner can press Resend once the cooldown ends.
+  await sendFreshCode(deps, user, 'verification', 'skip');
+  return { userId: user.id, token, name: user.name, email: user.email, phoneNumber: user.phone_number };
+}
+
+export async function signin(deps: Deps, body: SigninRequest, userAgent?: string): Promise<SigninResponse> {
+  const user = await findUserByEmail(deps.db, body.email);
+  const matches = await verifyPassword(body.password, user?.password_hash ?? (await dummy()));
+  if (!user || !user.password_hash || !matches) throw new AppError(401, 'Incorrect email or password', 'unauthenticated');
+  if (!user.verified_at) {
+    await sendFreshCode(deps, user, 'verification', 'skip');
+    throw new AppError(403, UNVERIFIED_MESSAGE, 'unverified');
+  }
+  const token = await createSession(deps, user.id, userAgent);
+  return {
+    userId: user.id,
+    token,
+    name: user.name,
+    email: user.email,
+    image: user.image_url,
+    phoneNumber: user.phone_number,
+    ...(await subscriptionSummary(deps.db, user.id)),
+  };
+}
+
+/**
+ * The answer is the same whether or not the email has an account (and, for verification, whether
+ * it is already verified), and the cooldown runs for every address alike, so nothing is revealed.
+ */
+export async function requestOtp(deps: Deps, body: RequestOtpRequest): Promise<RequestOtpResponse> {
+  const wait = await claimResendSlot(deps, body.email, body.otpType);
+  if (wait > 0) throw tooEarly(wait);
+  const user = await findUserByEmail(deps.db, body.email);
+  const wanted = user && (body.otpType === 'reset_password' || !user.verified_at);
+  if (user && wanted) {
+    const code = await issueCode(deps, user.id, body.otpType);
+    try {
+      await mailCode(deps, user, body.otpType, code);
+    } catch (error) {
+      await releaseResendSlot(deps, body.email, body.otpType);
+      deps.logger.error({ err: error, purpose: body.otpType }, 'could not send the code mail');
+      throw new AppError(502, 'We could not send the email just now. Try again in a minute.', 'internal');
+    }
+  }
+  return { message: 'OTP sent', retryAfterSeconds: RESEND_COOLDOWN_SECONDS };
+}
+
+export async function verifyAccount(deps: Deps, body: VerifyAccountRequest) {
+  const user = await findUserByEmail(deps.db, body.email);
+  // Pressing Verify twice (or on a second tab) is not an error.
+  if (user?.verified_at) return { message: 'Account verified' };
+  const userId = await consumeCode(deps, user?.id, 'verification', body.otp);
+  const now = deps.now();
+  await deps.db.updateTable('users').set({ verified_at: now, updated_at: now }).where('id', '=', userId).execute();
+  return { message: 'Account verified' };
+}
+
+export async function resetPassword(deps: Deps, body: ResetPasswordRequest) {
+  const user = await findUserByEmail(deps.db, body.email);
+  const userId = await consumeCode(deps, user?.id, 'reset_password', body.otp);
+  const passwordHash = await hashPassword(body.password);
+  const now = deps.now();
+  await deps.db
+    .updateTable('users')
+    // The code proved the owner reads this mailbox, which is what verification proves too.
+    .set((eb) => ({ password_hash: passwordHash, verified_at: eb.fn.coalesce('verified_at', eb.val(now)), updated_at: now }))
+    .where('id', '=', userId)
+    .execute();
+  await endAllSessions(deps, userId);
+  return { message: 'Password has been reset successfully' };
+}
