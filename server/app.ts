@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { except } from 'hono/combine';
 import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -10,6 +11,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { Deps } from './deps.ts';
 import { AppError } from './lib/app-error.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { mediaRoutes } from './features/media/media.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { avatarFileRoutes } from './features/users/avatar-files.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -56,15 +58,17 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.use('/api/*', csrf());
   app.use(
     '/api/*',
-    bodyLimit({
+    // Media uploads (add, tus) stream to disk and enforce MEDIA_MAX_*_MB themselves as the bytes arrive.
+    except(['/api/v1/media/add', '/api/v1/media/uploads', '/api/v1/media/uploads/*'], bodyLimit({
       maxSize: deps.env.MAX_BODY_BYTES,
       onError: () => {
         throw new AppError(413, 'The request is too large', 'payload_too_large');
       },
-    }),
+    })),
   );
 
   app.route('/api/v1/health', healthRoutes(deps));
+  app.route('/api/v1/media', mediaRoutes(deps));
   app.route('/api/v1/auth', authRoutes(deps));
   app.route('/api/v1/users', usersRoutes(deps));
   app.route('/api/v1/files/avatars', avatarFileRoutes(deps));

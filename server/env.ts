@@ -29,6 +29,20 @@ const EnvSchema = v.object({
   /** Set behind one reverse proxy: the client IP is then the last X-Forwarded-For entry (rate limits). */
   TRUST_PROXY: v.optional(v.picklist(['0', '1', 'true', 'false', '']), ''),
   MAX_BODY_BYTES: v.pipe(v.optional(v.string(), String(12 * 1024 * 1024)), v.transform(Number), v.integer(), v.minValue(1024)),
+  // Media library (server/features/media): size limits, retention of deleted files, URL signing key, ffmpeg, S3.
+  MEDIA_MAX_IMAGE_MB: v.pipe(v.optional(v.string(), '25'), v.transform(Number), v.number(), v.minValue(0.001)),
+  MEDIA_MAX_VIDEO_MB: v.pipe(v.optional(v.string(), '500'), v.transform(Number), v.number(), v.minValue(0.001)),
+  MEDIA_RETENTION_DAYS: v.pipe(v.optional(v.string(), '30'), v.transform(Number), v.number(), v.minValue(0)),
+  /** HMAC key for signed media URLs; generated once and kept under DATA_DIR when unset (set it when running several instances). */
+  MEDIA_URL_KEY: optionalString,
+  FFMPEG_PATH: optionalString,
+  FFPROBE_PATH: optionalString,
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: v.optional(v.picklist(['0', '1', 'true', 'false', '']), ''),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema> & { dataDir: string; staticDir: string; rateLimitEnabled: boolean };

@@ -1,12 +1,13 @@
 import type { AccountsTables } from '../features/auth/auth.table.ts';
 import type { CustomersTables } from '../features/customers/customers.table.ts';
 import type { JobsTables } from '../jobs/jobs.table.ts';
+import type { MediaTables } from '../features/media/media.table.ts';
 import type { IdempotencyTables } from '../features/idempotency/idempotency.table.ts';
 
 /**
  * The whole database as Kysely sees it: each feature declares its tables in
  * `server/features/<f>/<f>.table.ts` and adds them here with one `&`.
  */
-export type Database = AccountsTables & CustomersTables & JobsTables & IdempotencyTables;
+export type Database = AccountsTables & CustomersTables & JobsTables & IdempotencyTables & MediaTables;
 
 export type { User } from '../features/auth/auth.table.ts';

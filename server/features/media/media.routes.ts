@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { FolderFieldsSchema, MediaAddFieldsSchema, MediaListQuerySchema, MediaRecentQuerySchema, MediaUpdateSchema } from '../../../src/contract/media.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { parseOr400, validate } from '../../lib/validate.ts';
+import { idempotency } from '../../middleware/idempotency.ts';
+import { requireSession, type SessionVariables } from '../../middleware/session.ts';
+import { createVideoTools } from '../../providers/video/video.ts';
+import { serveMediaFile } from './media.files.ts';
+import { ingestFile, mediaLimits, tooLarge } from './media.ingest.ts';
+import { receiveMultipart } from './media.multipart.ts';
+import {
+  assertParentFolder,
+  createFileItem,
+  createFolder,
+  deleteMedia,
+  getMedia,
+  listMedia,
+  recentMedia,
+  updateMedia,
+  type MediaContext,
+} from './media.service.ts';
+import { mediaUploads, type MediaUploads } from './media.tus.ts';
+import { mediaUrlSigner } from './media.urls.ts';
+
+const DescriptionRequired = v.object({
+  description: v.pipe(v.string(), v.nonEmpty('Description is required')),
+});
+
+/** The media library: /api/v1/media (spec §7 plus the reads the screens need). */
+export function mediaRoutes(deps: Deps, uploads: MediaUploads = mediaUploads({ db: deps.db, dataDir: deps.env.dataDir, limits: mediaLimits(deps.env), now: deps.now })) {
+  const router = new Hono<{ Variables: SessionVariables }>();
+  const auth = requireSession(deps);
+  const once = idempotency(deps);
+  const signer = mediaUrlSigner(deps.env);
+  const ctx: MediaContext = { db: deps.db, signer, now: deps.now };
+  const limits = mediaLimits(deps.env);
+  const video = createVideoTools(deps.env);
+  const tmpDir = path.join(deps.env.dataDir, 'tmp');
+
+  // Signed URLs stand in for the bearer header here (see media.files.ts).
+  router.get('/files/:id/:variant', (c) => serveMediaFile(c, { db: deps.db, storage: deps.storage, signer, now: deps.now }));
+
+  router.on(['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'], ['/uploads', '/uploads/:id'], auth, (c) => uploads.handle(c, c.get('user').id));
+
+  router.get('/', auth, validate('query', MediaListQuerySchema), async (c) => c.json(await listMedia(ctx, c.get('user').id, c.req.valid('query'))));
+  router.get('/recent', auth, validate('query', MediaRecentQuerySchema), async (c) =>
+    c.json(await recentMedia(ctx, c.get('user').id, c.req.valid('query'))),
+  );
+  router.get('/:id', auth, async (c) => c.json(await getMedia(ctx, c.get('user').id, c.req.param('id'))));
+
+  router.post('/add', auth, once, async (c) => {
+    const user = c.get('user');
+    const form = await receiveMultipart(c, { tmpDir, maxFileBytes: Math.max(limits.image, limits.video), tooLarge: () => tooLarge('file', limits) });
+    try {
+      const fields = parseOr400(MediaAddFieldsSchema, form.fields);
+      // The spec's client sends userId; the session decides, and a different id is refused rather than trusted.
+      if (fields.userId && fields.userId !== user.id) throw new AppError(403, 'userId does not match the signed-in user', 'forbidden');
+      if (fields.isFolder || fields.type === 'folder') {
+        if (form.file || fields.uploadId) throw new AppError(400, 'file: A folder cannot carry a file', 'validation');
+        const folder = parseOr400(FolderFieldsSchema, { name: fields.name, description: fields.description });
+        return c.json(await createFolder(ctx, user.id, { ...folder, parentId: fields.parentId }), 201);
+      }
+      const { description } = parseOr400(DescriptionRequired, { description: fields.description });
+      if (form.file && fields.uploadId) throw new AppError(400, 'uploadId: Send either a file or an uploadId, not both', 'validation');
+      await assertParentFolder(ctx, user.id, fields.parentId);
+
+      let source: { file: string; mimeType: string | undefined; filename: string };
+      if (form.file) source = { file: form.file.path, mimeType: form.file.mimeType, filename: form.file.filename };
+      else if (fields.uploadId) {
+        const finished = await uploads.finished(user.id, fields.uploadId);
+        source = { file: finished.file, mimeType: finished.mimeType, filename: fields.name };
+      } else throw new AppError(400, 'file: A file is required', 'validation');
+
+      const id = randomUUID();
+      const ingested = await ingestFile({ storage: deps.storage, video, limits, tmpDir }, source.file, { type: fields.type, mimeType: source.mimeType }, { userId: user.id, id });
+      const name = (fields.name || source.filename || `${ingested.type} ${new Date().toISOString().slice(0, 10)}`).slice(0, 200);
+      const item = await createFileItem(ctx, user.id, id, { name, description, parentId: fields.parentId }, ingested);
+      if (fields.uploadId) {
+        await deps.db.updateTable('media_uploads').set({ consumed_at: deps.now() }).where('id', '=', fields.uploadId).execute();
+        await uploads.remove(fields.uploadId);
+      }
+      return c.json(item, 201);
+    } finally {
+      if (form.file) await fsp.rm(form.file.path, { force: true });
+    }
+  });
+
+  router.post('/update/:id', auth, once, validate('json', MediaUpdateSchema), async (c) =>
+    c.json(await updateMedia(ctx, c.get('user').id, c.req.param('id'), c.req.valid('json'))),
+  );
+
+  router.delete('/:id', auth, once, async (c) => {
+    const deleted = await deleteMedia(ctx, c.get('user').id, c.req.param('id'));
+    return c.json({ message: 'media deleted successfully', deleted });
+  });
+
+  return router;
+}

@@ -1,0 +1,128 @@
+import * as v from 'valibot';
+
+/** Media library (spec §3 Media item, §7 Media). */
+export const MEDIA_TYPES = ['image', 'video', 'document', 'folder'] as const;
+export const MediaTypeSchema = v.picklist(MEDIA_TYPES);
+export type MediaType = v.InferOutput<typeof MediaTypeSchema>;
+
+export const MEDIA_SORTS = ['name', 'size', 'updatedAt'] as const;
+export type MediaSort = (typeof MEDIA_SORTS)[number];
+
+/** Files above this go through the resumable (tus) upload; smaller ones use the plain multipart call. */
+export const RESUMABLE_THRESHOLD_BYTES = 5 * 1024 * 1024;
+export const MEDIA_UPLOADS_PATH = '/api/v1/media/uploads';
+export const MEDIA_PAGE_SIZE_MAX = 100;
+
+export const MediaItemSchema = v.object({
+  id: v.string(),
+  userId: v.string(),
+  name: v.string(),
+  description: v.string(),
+  type: MediaTypeSchema,
+  /** Signed, expiring URL of the file itself (null for folders). */
+  path: v.nullable(v.string()),
+  /** 256 px WebP (image thumbnail or video poster). */
+  thumbnailUrl: v.nullable(v.string()),
+  /** 1024 px WebP (image preview or video poster). */
+  previewUrl: v.nullable(v.string()),
+  isFolder: v.boolean(),
+  parentId: v.nullable(v.string()),
+  size: v.number(),
+  mimeType: v.nullable(v.string()),
+  width: v.nullable(v.number()),
+  height: v.nullable(v.number()),
+  /** Seconds, videos only (verified by the server with ffprobe). */
+  duration: v.nullable(v.number()),
+  /** Live items directly inside a folder (folders only). */
+  childCount: v.nullable(v.number()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  deletedAt: v.nullable(v.string()),
+});
+export type MediaItem = v.InferOutput<typeof MediaItemSchema>;
+
+export const MediaPageSchema = v.object({
+  items: v.array(MediaItemSchema),
+  total: v.number(),
+  page: v.number(),
+  pageSize: v.number(),
+});
+export type MediaPage = v.InferOutput<typeof MediaPageSchema>;
+
+const intFromString = (name: string, min: number, max: number, fallback: string) =>
+  v.pipe(
+    v.optional(v.string(), fallback),
+    v.transform(Number),
+    v.number(`${name} must be a number`),
+    v.integer(`${name} must be a whole number`),
+    v.minValue(min, `${name} must be at least ${min}`),
+    v.maxValue(max, `${name} must be at most ${max}`),
+  );
+
+/** GET /media: one folder (parentId, root when absent) or one type across folders. */
+export const MediaListQuerySchema = v.object({
+  parentId: v.optional(v.pipe(v.string(), v.uuid('parentId must be a media id'))),
+  type: v.optional(v.picklist(['image', 'video'], 'type must be image or video')),
+  sort: v.optional(v.picklist(MEDIA_SORTS, 'sort must be name, size or updatedAt'), 'updatedAt'),
+  order: v.optional(v.picklist(['asc', 'desc'], 'order must be asc or desc'), 'desc'),
+  page: intFromString('page', 1, 1_000_000, '1'),
+  pageSize: intFromString('pageSize', 1, MEDIA_PAGE_SIZE_MAX, '50'),
+});
+export type MediaListQuery = v.InferInput<typeof MediaListQuerySchema>;
+
+export const MediaRecentQuerySchema = v.object({
+  page: intFromString('page', 1, 1_000_000, '1'),
+  pageSize: intFromString('pageSize', 1, MEDIA_PAGE_SIZE_MAX, '60'),
+});
+
+const text = (field: string, max: number) =>
+  v.pipe(v.string(`${field} must be text`), v.trim(), v.maxLength(max, `${field} must be at most ${max} characters`));
+const required = (field: string, max: number, message: string) => v.pipe(text(field, max), v.nonEmpty(message));
+
+const flag = v.pipe(
+  v.optional(v.picklist(['true', 'false', '1', '0', ''], 'isFolder must be true or false'), 'false'),
+  v.transform((value) => value === 'true' || value === '1'),
+);
+// Multipart sends "null" for an absent parent (spec §7: parentId (null)).
+const parentField = v.pipe(
+  v.optional(v.string(), ''),
+  v.transform((value) => (value === '' || value === 'null' ? null : value)),
+  v.nullable(v.pipe(v.string(), v.uuid('parentId must be a media id'))),
+);
+
+/** The text fields of POST /media/add (the file itself is streamed separately). */
+export const MediaAddFieldsSchema = v.object({
+  userId: v.optional(v.string()),
+  name: v.optional(text('name', 200), ''),
+  description: v.optional(text('description', 2000), ''),
+  type: v.optional(v.picklist(['image', 'video', 'folder'], 'type must be image, video or folder')),
+  duration: v.optional(v.string()),
+  isFolder: flag,
+  parentId: parentField,
+  /** A finished resumable upload to use instead of a file part. */
+  uploadId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,100}$/, 'uploadId is not a valid upload id'))),
+});
+export type MediaAddFields = v.InferOutput<typeof MediaAddFieldsSchema>;
+
+export const FolderFieldsSchema = v.object({
+  name: required('name', 200, 'Folder name is required'),
+  description: required('description', 2000, 'Folder description is required'),
+});
+
+export const MediaUpdateSchema = v.pipe(
+  v.object({
+    description: v.optional(text('description', 2000)),
+    name: v.optional(required('name', 200, 'name must not be empty')),
+    /** Move into another folder (null: the top level). */
+    parentId: v.optional(v.nullable(v.pipe(v.string(), v.uuid('parentId must be a media id')))),
+  }),
+  v.check((body) => body.description !== undefined || body.name !== undefined || body.parentId !== undefined, 'description: Nothing to update'),
+);
+export type MediaUpdate = v.InferInput<typeof MediaUpdateSchema>;
+
+export const MediaDeleteResponseSchema = v.object({ message: v.string(), deleted: v.number() });
+
+/** Spec §9: size in MB with two decimals (bytes / 1048576). */
+export const formatMegabytes = (bytes: number) => `${(bytes / 1048576).toFixed(2)} MB`;
+/** Spec §9: file names shortened to 20 characters. */
+export const shortName = (name: string, max = 20) => (name.length > max ? `${name.slice(0, max - 1)}…` : name);
