@@ -1,17 +1,17 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_accounts.ts';
+import * as m0002 from './0002_auth_otp_cooldowns.ts';
 import * as m0010 from './0010_customers.ts';
 import * as m0011 from './0011_jobs.ts';
 import * as m0030 from './0030_idempotency.ts';
-import * as m0040 from './0040_media.ts';
 import * as m0040 from './0040_media.ts';
 
 /** Every migration, in order. Add a new versioned file and list it here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
+  '0002_auth_otp_cooldowns': m0002,
   '0010_customers': m0010,
   '0011_jobs': m0011,
   '0030_idempotency': m0030,
-  '0040_media': m0040,
   '0040_media': m0040,
 };
