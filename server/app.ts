@@ -11,6 +11,12 @@ import { HTTPException } from 'hono/http-exception';
 import type { Deps } from './deps.ts';
 import { AppError } from './lib/app-error.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { brandFileRoutes } from './features/brand/brand-images.ts';
+import { brandRoutes, brandSettingsRoutes } from './features/brand/brand.routes.ts';
+import { socialFileRoutes } from './features/socials/avatar-copy.ts';
+import { socialsRoutes } from './features/socials/socials.routes.ts';
+import { billingWebhookRoutes, subscriptionsRoutes } from './features/subscriptions/subscriptions.routes.ts';
+import { stripeCspSources } from './providers/billing/stripe.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { avatarFileRoutes } from './features/users/avatar-files.routes.ts';
@@ -33,17 +39,20 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       'request',
     );
   });
+  // Stripe's card form loads from js.stripe.com, only when Stripe is configured.
+  const stripeCsp = stripeCspSources(deps.env);
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeCsp.scriptSrc],
+        frameSrc: ["'self'", ...stripeCsp.frameSrc],
         // Mantine sets style attributes at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripeCsp.connectSrc],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -72,6 +81,14 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.route('/api/v1/auth', authRoutes(deps));
   app.route('/api/v1/users', usersRoutes(deps));
   app.route('/api/v1/files/avatars', avatarFileRoutes(deps));
+
+  app.route('/api/v1/users/settings', brandSettingsRoutes(deps));
+  app.route('/api/v1/brand', brandRoutes(deps));
+  app.route('/api/v1/files/brand', brandFileRoutes(deps));
+  app.route('/api/v1/socials', socialsRoutes(deps));
+  app.route('/api/v1/files/socials', socialFileRoutes(deps));
+  app.route('/api/v1/subscriptions', subscriptionsRoutes(deps));
+  app.route('/api/v1/billing/webhook', billingWebhookRoutes(deps));
 
   app.all('/api/*', () => {
     throw new AppError(404, 'No such API endpoint', 'not_found');

@@ -28,6 +28,22 @@ const EnvSchema = v.object({
   APPLE_REDIRECT_URI: optionalString,
   /** Set behind one reverse proxy: the client IP is then the last X-Forwarded-For entry (rate limits). */
   TRUST_PROXY: v.optional(v.picklist(['0', '1', 'true', 'false', '']), ''),
+  /** Seals stored OAuth tokens (AES-GCM). Unset: a random key file in DATA_DIR. Set it when several servers share a database. */
+  DATA_ENCRYPTION_KEY: optionalString,
+  /** TikTok Login Kit; the row on /settings/socials says TikTok is not set up while the key is empty. */
+  TIKTOK_CLIENT_KEY: optionalString,
+  TIKTOK_CLIENT_SECRET: optionalString,
+  TIKTOK_AUTH_BASE_URL: v.optional(v.string(), 'https://www.tiktok.com'),
+  TIKTOK_API_BASE_URL: v.optional(v.string(), 'https://open.tiktokapis.com'),
+  /** Stripe billing; unset means the built-in test billing provider (test card numbers only). */
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_BASIC: optionalString,
+  STRIPE_PRICE_PROFESSIONAL: optionalString,
+  STRIPE_PRICE_PREMIUM: optionalString,
+  /** Only to point the SDK at a local fake or proxy, e.g. http://127.0.0.1:12111. */
+  STRIPE_API_URL: optionalString,
   MAX_BODY_BYTES: v.pipe(v.optional(v.string(), String(12 * 1024 * 1024)), v.transform(Number), v.integer(), v.minValue(1024)),
   // Media library (server/features/media): size limits, retention of deleted files, URL signing key, ffmpeg, S3.
   MEDIA_MAX_IMAGE_MB: v.pipe(v.optional(v.string(), '25'), v.transform(Number), v.number(), v.minValue(0.001)),

@@ -17,6 +17,11 @@ export type AppErrorCode =
   | 'rate_limited'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  | 'plan_limit'
+  | 'card_required'
+  | 'card_declined'
+  | 'oauth_failed'
+  | 'provider_unavailable'
   | 'not_configured'
   | 'idempotency_mismatch'
   | 'internal';

@@ -5,6 +5,9 @@ import * as m0010 from './0010_customers.ts';
 import * as m0011 from './0011_jobs.ts';
 import * as m0030 from './0030_idempotency.ts';
 import * as m0040 from './0040_media.ts';
+import * as m0020 from './0020_brand.ts';
+import * as m0021 from './0021_socials.ts';
+import * as m0022 from './0022_subscriptions.ts';
 
 /** Every migration, in order. Add a new versioned file and list it here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0011_jobs': m0011,
   '0030_idempotency': m0030,
   '0040_media': m0040,
+  '0020_brand': m0020,
+  '0021_socials': m0021,
+  '0022_subscriptions': m0022,
 };

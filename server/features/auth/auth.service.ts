@@ -59,7 +59,7 @@ export async function signin(deps: Deps, body: SigninRequest, userAgent?: string
     email: user.email,
     image: user.image_url,
     phoneNumber: user.phone_number,
-    ...(await subscriptionSummary(deps.db, user.id)),
+    ...(await subscriptionSummary(deps.db, user.id, deps.now())),
   };
 }
 

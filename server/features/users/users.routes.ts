@@ -24,7 +24,7 @@ export const usersRoutes = (deps: Deps) =>
     .get('/me', requireSession(deps, { allowUnverified: true }), async (c) => {
       const user = c.get('user');
       const body: MeResponse = {
-        user: toCurrentUser(user, await subscriptionSummary(deps.db, user.id)),
+        user: toCurrentUser(user, await subscriptionSummary(deps.db, user.id, deps.now())),
         notifications: notificationSettings(user.notifications),
       };
       return c.json(body);

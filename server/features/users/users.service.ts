@@ -3,15 +3,16 @@ import { NOTIFICATION_FLAGS, type CurrentUser, type NotificationFlagId, type Not
 import type { Db } from '../../db/client.ts';
 import type { User } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { sessionSubscription } from '../subscriptions/subscriptions.service.ts';
 
 export type SubscriptionSummary = Pick<CurrentUser, 'activeSubscription' | 'activeSubscriptionStart' | 'activeSubscriptionEnd'>;
 
 /**
- * The one place sign-in and /users/me learn the user's plan. Subscriptions (issue 6) fill this in;
- * until then nobody has a paid plan, and the client treats null as Free (spec §4).
+ * The one place sign-in and /users/me learn the user's plan: the subscriptions table (issue 6).
+ * No paid plan in force gives nulls, which the client treats as Free (spec §4).
  */
-export async function subscriptionSummary(_db: Db, _userId: string): Promise<SubscriptionSummary> {
-  return { activeSubscription: null, activeSubscriptionStart: null, activeSubscriptionEnd: null };
+export async function subscriptionSummary(db: Db, userId: string, now = new Date()): Promise<SubscriptionSummary> {
+  return sessionSubscription(db, userId, now);
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {

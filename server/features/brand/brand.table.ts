@@ -1,0 +1,23 @@
+import type { ColumnType, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export type BrandSettingsTable = {
+  user_id: string;
+  brand_name: ColumnType<string, string | undefined, string>;
+  brand_logo: ColumnType<string, string | undefined, string>;
+  location: ColumnType<string, string | undefined, string>;
+  website: ColumnType<string, string | undefined, string>;
+  description: ColumnType<string, string | undefined, string>;
+  /** jsonb array of tags; written as a JSON string. */
+  brand_voice: ColumnType<string[], string | undefined, string>;
+  theme: ColumnType<string, string | undefined, string>;
+  header_image_url: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** The brand tables (migration 0020). */
+export type BrandTables = { brand_settings: BrandSettingsTable };
+
+export type BrandSettingsRow = Selectable<BrandSettingsTable>;

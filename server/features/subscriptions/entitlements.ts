@@ -1,0 +1,82 @@
+import { ENTITLEMENTS, PLAN_LIMIT_CODE, type EntitlementKey, type PlanId, type Usage } from '../../../src/contract/subscriptions.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { PLAN_RANK, PLANS } from './plans.ts';
+import { currentSubscription } from './subscriptions.service.ts';
+
+type Period = { start: Date; end: Date };
+type Counter = (db: Db, userId: string, period: Period) => Promise<number>;
+
+/**
+ * How much of each entitlement an owner has used. A feature that produces usage adds its counter
+ * here (emails, texts and video renders once those campaigns exist); until then the entitlement
+ * reports `counted: false` and 0, rather than a made-up figure.
+ */
+const COUNTERS: Partial<Record<EntitlementKey, Counter>> = {
+  contacts: async (db, userId) => {
+    const row = await db
+      .selectFrom('customers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+  // One kind of user and no invitations yet: the owner is the only member.
+  teamMembers: async () => 1,
+};
+
+/** Monthly allowances follow the paid period; on Free, the calendar month (UTC). */
+async function usagePeriod(db: Db, userId: string, now: Date): Promise<{ planId: PlanId; period: Period }> {
+  const row = await currentSubscription(db, userId, now);
+  if (row && row.plan_id in PLANS) return { planId: row.plan_id as PlanId, period: { start: row.current_period_start, end: row.current_period_end } };
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  return { planId: 'free', period: { start, end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)) } };
+}
+
+export async function usage(db: Db, userId: string, now = new Date()): Promise<Usage[]> {
+  const { planId, period } = await usagePeriod(db, userId, now);
+  const limits = PLANS[planId].limits;
+  return Promise.all(
+    ENTITLEMENTS.map(async (entitlement) => {
+      const counter = COUNTERS[entitlement.key];
+      return {
+        key: entitlement.key,
+        label: entitlement.label,
+        used: counter ? await counter(db, userId, period) : 0,
+        limit: limits[entitlement.key],
+        counted: Boolean(counter),
+      };
+    }),
+  );
+}
+
+const VERB: Record<EntitlementKey, string> = {
+  contacts: 'add more',
+  emailsPerMonth: 'send more',
+  textsPerMonth: 'send more',
+  videoRendersPerMonth: 'make more',
+  teamMembers: 'invite more',
+};
+
+function allowance(key: EntitlementKey, limit: number) {
+  const entitlement = ENTITLEMENTS.find((e) => e.key === key)!;
+  return `${limit.toLocaleString('en-US')} ${entitlement.unit}${entitlement.period === 'month' ? ' a month' : ''}`;
+}
+
+/**
+ * The one gate for plan limits: throws 402 `plan_limit` when adding `increment` would pass the
+ * plan's allowance, naming the cheapest plan that fits. Call it before the write.
+ */
+export async function checkEntitlement(db: Db, userId: string, key: EntitlementKey, increment = 1, now = new Date()): Promise<void> {
+  const { planId, period } = await usagePeriod(db, userId, now);
+  const counter = COUNTERS[key];
+  const used = counter ? await counter(db, userId, period) : 0;
+  const limit = PLANS[planId].limits[key];
+  if (used + increment <= limit) return;
+  const plan = PLANS[planId];
+  const better = PLAN_RANK.slice(PLAN_RANK.indexOf(planId) + 1).find((id) => PLANS[id].limits[key] >= used + increment);
+  const next = better ?? PLAN_RANK.slice(PLAN_RANK.indexOf(planId) + 1).at(-1);
+  const advice = next ? `Upgrade to ${PLANS[next].name} to ${VERB[key]}.` : `That is the most any plan allows; contact us for more.`;
+  throw new AppError(402, `Your ${plan.name} plan allows ${allowance(key, limit)}. ${advice}`, PLAN_LIMIT_CODE);
+}
