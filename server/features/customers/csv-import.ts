@@ -1,0 +1,187 @@
+import type { Readable } from 'node:stream';
+import Papa from 'papaparse';
+import { parseBirthday } from '../../../src/contract/customers.ts';
+import {
+  CSV_FIELDS,
+  detectFormat,
+  detectMapping,
+  MAX_ROW_ERRORS,
+  type CsvField,
+  type CsvFormat,
+  type CsvImportResult,
+  type CsvMapping,
+  type CsvRowError,
+} from '../../../src/contract/customers-csv.ts';
+import type { Db } from '../../db/client.ts';
+import { upsertCustomers, type CustomerInput } from './customer-upsert.ts';
+import { CellError, readConsent, readCount, readDate, readEmail, readMoneyCents, readText, splitFullName } from './csv-values.ts';
+import { normalizePhone } from './phone.ts';
+
+const BATCH_SIZE = 2000;
+export const CONSENT_SOURCE_CSV = 'csv import';
+
+/** A whole-file problem (no header, no usable column): answered with 400 and the reason. */
+export class CsvFileError extends Error {}
+
+type ImportOptions = { userId: string; format: CsvFormat; mapping?: CsvMapping; now: Date; maxRows?: number };
+
+/** Reads one cell into the customer; throws CellError with the reason for a bad value. */
+function applyCell(customer: CustomerInput, field: CsvField, raw: string, now: Date) {
+  switch (field) {
+    case 'given_name':
+      customer.given_name = readText(raw, 100) ?? customer.given_name;
+      return;
+    case 'family_name':
+      customer.family_name = readText(raw, 100) ?? customer.family_name;
+      return;
+    case 'full_name': {
+      const { given, family } = splitFullName(raw);
+      customer.given_name ??= given;
+      customer.family_name ??= family;
+      return;
+    }
+    case 'email':
+      customer.email = readEmail(raw);
+      return;
+    case 'phone': {
+      if (!raw.trim()) return;
+      const phone = normalizePhone(raw);
+      if (!phone) throw new CellError(`"${raw.trim()}" is not a valid phone number`);
+      customer.phone = phone;
+      return;
+    }
+    case 'birthday': {
+      if (!raw.trim()) return;
+      const birthday = parseBirthday(raw.trim().split(/[T ]/)[0]!);
+      if (!birthday) throw new CellError(`"${raw.trim()}" is not a date (use YYYY-MM-DD or MM/DD)`);
+      customer.birthday = birthday;
+      return;
+    }
+    case 'email_consent':
+      customer.email_consent = readConsent(raw) ?? customer.email_consent;
+      return;
+    case 'sms_consent':
+      customer.sms_consent = readConsent(raw) ?? customer.sms_consent;
+      return;
+    case 'marketing_consent': {
+      const consent = readConsent(raw);
+      customer.email_consent ??= consent;
+      customer.sms_consent ??= consent;
+      return;
+    }
+    case 'email_consent_at': {
+      const at = readDate(raw);
+      if (at) {
+        customer.email_consent ??= true;
+        customer.email_consent_at = at > now ? now : at;
+      }
+      return;
+    }
+    case 'customer_since':
+      customer.customer_since = readDate(raw);
+      return;
+    case 'notes':
+      customer.notes = readText(raw, 2000);
+      return;
+    case 'square_customer_id':
+    case 'clover_customer_id': {
+      const id = readText(raw, 100);
+      if (id) {
+        customer.pos_provider = field === 'square_customer_id' ? 'square' : 'clover';
+        customer.pos_customer_id = id;
+      }
+      return;
+    }
+    case 'total_spent':
+      customer.total_spent_cents = readMoneyCents(raw);
+      return;
+    case 'visits':
+      customer.visit_count = readCount(raw);
+      return;
+    case 'first_visit':
+      customer.first_visit_at = readDate(raw);
+      return;
+    case 'last_visit':
+      customer.last_visit_at = readDate(raw);
+      return;
+  }
+}
+
+/** The mapping the import will use: detected from the headers, then the owner's choices from the preview. */
+export function resolveMapping(headers: string[], override: CsvMapping | undefined): Array<CsvField | null> {
+  const detected = detectMapping(headers);
+  if (!override) return detected;
+  const mapping = headers.map((header, index) => (header in override ? (override[header] ?? null) : detected[index]!));
+  // A field chosen for one column by the owner wins over the same field detected on another column.
+  const chosen = new Set(Object.values(override).filter(Boolean));
+  return mapping.map((field, index) => (field && chosen.has(field) && !(headers[index]! in override) ? null : field));
+}
+
+/**
+ * Streams a customer CSV (papaparse over a Node stream, batches of 2,000), importing valid rows and
+ * reporting bad ones by row, field and reason. Re-importing a file updates the same customers.
+ */
+export async function importCustomersCsv(db: Db, input: Readable, options: ImportOptions): Promise<CsvImportResult> {
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { header: false, skipEmptyLines: false });
+  input.on('error', (error) => parser.destroy(error));
+  input.pipe(parser);
+
+  const result: CsvImportResult = { format: options.format, total_rows: 0, imported: 0, updated: 0, skipped: 0, errors: [], mapping: {} };
+  const report = (error: CsvRowError) => {
+    result.skipped += 1;
+    if (result.errors.length < MAX_ROW_ERRORS) result.errors.push(error);
+  };
+  let headers: string[] | null = null;
+  let mapping: Array<CsvField | null> = [];
+  let batch: CustomerInput[] = [];
+  let rowNumber = 1;
+
+  const flush = async () => {
+    const { outcomes } = await upsertCustomers(db, batch, { userId: options.userId, source: 'csv', consentSource: CONSENT_SOURCE_CSV, now: options.now });
+    for (const outcome of outcomes) result[outcome === 'created' ? 'imported' : 'updated'] += 1;
+    batch = [];
+  };
+
+  for await (const record of parser as AsyncIterable<string[]>) {
+    if (!headers) {
+      headers = record.map((cell, index) => (index === 0 ? cell.replace(/^\uFEFF/, '') : cell).trim());
+      if (headers.every((header) => !header)) continue;
+      mapping = resolveMapping(headers, options.mapping);
+      headers.forEach((header, index) => (result.mapping[header] = mapping[index] ?? null));
+      if (!mapping.some((field) => field === 'given_name' || field === 'family_name' || field === 'full_name' || field === 'email' || field === 'phone')) {
+        parser.destroy();
+        throw new CsvFileError(`No column looks like a name, email or phone. Columns found: ${headers.filter(Boolean).join(', ') || 'none'}`);
+      }
+      if (options.format === 'auto') result.format = detectFormat(headers);
+      continue;
+    }
+    rowNumber += 1;
+    if (record.every((cell) => !cell.trim())) continue;
+    result.total_rows += 1;
+    if (options.maxRows !== undefined && result.total_rows > options.maxRows) {
+      report({ row: rowNumber, detail: `Only ${options.maxRows} customers can be imported at once; the rest of the file was not read` });
+      break;
+    }
+    const customer: CustomerInput = {};
+    let bad: CsvRowError | undefined;
+    for (let index = 0; index < mapping.length && !bad; index += 1) {
+      const field = mapping[index];
+      if (!field) continue;
+      try {
+        applyCell(customer, field, record[index] ?? '', options.now);
+      } catch (error) {
+        if (!(error instanceof CellError)) throw error;
+        bad = { row: rowNumber, field: CSV_FIELDS[field], detail: error.message };
+      }
+    }
+    if (!bad && !customer.given_name && !customer.family_name && !customer.email && !customer.phone) {
+      bad = { row: rowNumber, detail: 'The row has no name, email or phone' };
+    }
+    if (bad) report(bad);
+    else batch.push(customer);
+    if (batch.length >= BATCH_SIZE) await flush();
+  }
+  if (!headers) throw new CsvFileError('The file is empty');
+  if (batch.length > 0) await flush();
+  return result;
+}
