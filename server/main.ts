@@ -8,6 +8,8 @@ import { env } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './providers/mail/mail.ts';
 import { createStorage } from './providers/storage/create-storage.ts';
+import { createJobs } from './jobs/jobs.ts';
+import { registerMediaJobs } from './features/media/media.jobs.ts';
 
 const logger = createLogger(env.LOG_LEVEL);
 fs.mkdirSync(env.dataDir, { recursive: true });
@@ -17,10 +19,16 @@ const applied = await migrateToLatest(database.db);
 logger.info({ database: database.kind, applied }, `database ready (${database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'})`);
 
 const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir, logger });
+const storage = createStorage(env);
 const app = createApp(
-  { env, db: database.db, logger, mailer, storage: createStorage(env), now: () => new Date() },
+  { env, db: database.db, logger, mailer, storage, now: () => new Date() },
   { staticDir: fs.existsSync(path.join(env.staticDir, 'index.html')) ? env.staticDir : undefined },
 );
+
+// Background jobs (server/jobs): one queue per process; features register their handlers here.
+const jobs = createJobs({ db: database.db, logger, now: () => new Date() });
+const stopMediaJobs = registerMediaJobs(jobs, { env, db: database.db, logger, storage, now: () => new Date() });
+jobs.start();
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   const url = `http://localhost:${info.port}`;
@@ -43,6 +51,8 @@ async function shutdown(signal: string) {
     server.close(() => resolve());
     if ('closeIdleConnections' in server) server.closeIdleConnections();
   });
+  stopMediaJobs();
+  await jobs.stop();
   mailer.close();
   await database.close();
   logger.info('stopped cleanly');

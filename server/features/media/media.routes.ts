@@ -45,7 +45,8 @@ export function mediaRoutes(deps: Deps, uploads: MediaUploads = mediaUploads({ d
   // Signed URLs stand in for the bearer header here (see media.files.ts).
   router.get('/files/:id/:variant', (c) => serveMediaFile(c, { db: deps.db, storage: deps.storage, signer, now: deps.now }));
 
-  router.on(['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'], ['/uploads', '/uploads/:id'], auth, (c) => uploads.handle(c, c.get('user').id));
+  // Hono routes HEAD through GET handlers; tus itself sees the real method.
+  router.on(['POST', 'GET', 'PATCH', 'DELETE', 'OPTIONS'], ['/uploads', '/uploads/:id'], auth, (c) => uploads.handle(c, c.get('user').id));
 
   router.get('/', auth, validate('query', MediaListQuerySchema), async (c) => c.json(await listMedia(ctx, c.get('user').id, c.req.valid('query'))));
   router.get('/recent', auth, validate('query', MediaRecentQuerySchema), async (c) =>

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import type { MediaItem, MediaListQuerySchema, MediaPage, MediaRecentQuerySchema, MediaUpdate } from '../../../src/contract/media.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
