@@ -1,0 +1,21 @@
+import type { Query } from '@tanstack/react-query';
+
+/**
+ * Which queries are kept on the device for offline reading: a query whose key starts with one of
+ * these roots (and has data). Everything else lives in memory only. A feature whose lists should
+ * be readable offline adds its root here (one line), e.g. `['customers', …]` → 'customers'.
+ */
+const PERSISTED_ROOTS = new Set<string>([
+  'me', // the owner and their notification settings (profile, shell)
+  'customers',
+  'segments',
+  'drafts',
+  'plans',
+  'media',
+  'conversations',
+  'brand',
+]);
+
+export const isPersistedKey = (queryKey: readonly unknown[]) => typeof queryKey[0] === 'string' && PERSISTED_ROOTS.has(queryKey[0]);
+
+export const shouldPersistQuery = (query: Query) => query.state.status === 'success' && isPersistedKey(query.queryKey);

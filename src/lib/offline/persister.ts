@@ -1,0 +1,66 @@
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import type { QueryClient } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSubscribe, removeOldestQuery } from '@tanstack/react-query-persist-client';
+import { clientEnv } from '../env.ts';
+import { sessionStore } from '../session.ts';
+import { isQuotaError, openMiseDb } from './db.ts';
+import { shouldPersistQuery } from './persisted-queries.ts';
+import { reportStorageProblem } from './storage-problems.ts';
+
+/**
+ * The read cache on the device: TanStack Query's async storage persister over IndexedDB (`idb`).
+ * (The design card names the sync storage persister, which only takes a synchronous storage such
+ * as localStorage: it cannot reach IndexedDB, whose API is asynchronous, so the async one is used.)
+ */
+export const QUERY_CACHE_KEY = 'query-cache';
+export const CACHE_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+const QUOTA_MESSAGE = 'This phone is running out of storage space, so Mise keeps less for offline use.';
+
+const storage = {
+  getItem: async (key: string) => (await (await openMiseDb()).get('kv', key)) ?? null,
+  // Only for a signed-in owner: after sign-out a late, throttled save must not write the cache back.
+  setItem: async (key: string, value: string) => {
+    if (!sessionStore.get()) return;
+    await (await openMiseDb()).put('kv', value, key);
+  },
+  removeItem: async (key: string) => {
+    await (await openMiseDb()).delete('kv', key);
+  },
+};
+
+const persister = createAsyncStoragePersister({
+  storage,
+  key: QUERY_CACHE_KEY,
+  throttleTime: 1000,
+  // Full disk: drop the oldest queries until it fits, and say so once; never throw into the app.
+  retry: (props) => {
+    if (!isQuotaError(props.error)) return undefined;
+    if (props.errorCount === 1) reportStorageProblem(QUOTA_MESSAGE);
+    return props.errorCount < 20 ? removeOldestQuery(props) : undefined;
+  },
+});
+
+const options = (queryClient: QueryClient) => ({
+  queryClient,
+  persister,
+  maxAge: CACHE_MAX_AGE_MS,
+  // A new build may change what the screens expect: its cache starts fresh.
+  buster: clientEnv.buildId,
+  dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+});
+
+/**
+ * Restores the cache before the first render (not in PersistQueryClientProvider's effect): route
+ * loaders run before any effect and would otherwise hit the network, which offline never answers.
+ * Gives up after `timeoutMs` (a stuck IndexedDB must not keep the app blank).
+ */
+export async function restoreQueryCache(queryClient: QueryClient, timeoutMs = 3000): Promise<void> {
+  if (!sessionStore.get()) return;
+  const restore = persistQueryClientRestore(options(queryClient)).catch(() => undefined);
+  await Promise.race([restore, new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
+}
+
+/** Saves the allow-listed queries on every change (throttled). Returns the unsubscribe. */
+export const persistQueryCache = (queryClient: QueryClient) => persistQueryClientSubscribe(options(queryClient));
+
+export const removePersistedQueryCache = () => persister.removeClient();

@@ -1,0 +1,58 @@
+/// <reference types="vite-plugin-pwa/vanillajs" />
+import { registerSW } from 'virtual:pwa-register';
+import { useSyncExternalStore } from 'react';
+import { withOutboxLock } from '../outbox/drain.ts';
+
+/**
+ * Registers the service worker on every page (installability and offline start need it before
+ * sign-in too) and exposes "a new version is waiting" to the update prompt.
+ */
+type UpdateState = { needRefresh: boolean; applying: boolean };
+
+let state: UpdateState = { needRefresh: false, applying: false };
+const listeners = new Set<() => void>();
+let update: ((reloadPage?: boolean) => Promise<void>) | undefined;
+const CHECK_EVERY_MS = 60 * 60_000;
+
+function set(next: Partial<UpdateState>) {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+export function registerServiceWorker() {
+  if (!('serviceWorker' in navigator)) return;
+  update = registerSW({
+    immediate: true,
+    onNeedRefresh: () => set({ needRefresh: true }),
+    // An installed app may stay open for days: look for a new version every hour while online.
+    onRegisteredSW: (_url, registration) => {
+      if (!registration) return;
+      setInterval(() => {
+        if (navigator.onLine && !registration.installing) void registration.update().catch(() => undefined);
+      }, CHECK_EVERY_MS);
+    },
+  });
+}
+
+/**
+ * Switches to the waiting version, which reloads the page. Never while the outbox is sending: it
+ * takes the outbox lock first (so it waits for a running drain, and none starts), and keeps it
+ * until the reload happens (or 15 s, if the switch never comes).
+ */
+export async function applyUpdate() {
+  if (!update || state.applying) return;
+  set({ applying: true });
+  const apply = update;
+  await withOutboxLock(async () => {
+    await apply(true);
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+  });
+  set({ applying: false });
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const useUpdateState = () => useSyncExternalStore(subscribe, () => state, () => state);
