@@ -12,6 +12,8 @@ import type { Deps } from './deps.ts';
 import { AppError } from './lib/app-error.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { customersRoutes } from './features/customers/customers.routes.ts';
+import { segmentsRoutes } from './features/segments/segments.routes.ts';
+import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { brandFileRoutes } from './features/brand/brand-images.ts';
 import { brandRoutes, brandSettingsRoutes } from './features/brand/brand.routes.ts';
 import { socialFileRoutes } from './features/socials/avatar-copy.ts';
@@ -79,6 +81,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   app.route('/api/v1/health', healthRoutes(deps));
   app.route('/api/v1/customers', customersRoutes(deps));
+  app.route('/api/v1/segments', segmentsRoutes(deps));
+  app.route('/api/v1/metrics', metricsRoutes(deps));
   app.route('/api/v1/media', mediaRoutes(deps));
   app.route('/api/v1/auth', authRoutes(deps));
   app.route('/api/v1/users', usersRoutes(deps));

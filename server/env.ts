@@ -44,6 +44,14 @@ const EnvSchema = v.object({
   STRIPE_PRICE_PREMIUM: optionalString,
   /** Only to point the SDK at a local fake or proxy, e.g. http://127.0.0.1:12111. */
   STRIPE_API_URL: optionalString,
+  /** AI provider: 'builtin' (offline, deterministic) or 'openai' (any OpenAI-compatible endpoint). Unset: openai when AI_BASE_URL is set. */
+  AI_PROVIDER: v.optional(v.picklist(['builtin', 'openai', ''], 'AI_PROVIDER is builtin or openai'), ''),
+  /** e.g. https://api.openai.com/v1, http://localhost:11434/v1 (Ollama), http://localhost:8000/v1 (vLLM). */
+  AI_BASE_URL: optionalString,
+  AI_API_KEY: optionalString,
+  AI_MODEL: v.optional(v.string(), 'gpt-4o-mini'),
+  AI_TIMEOUT_MS: v.pipe(v.optional(v.string(), '30000'), v.transform(Number), v.integer(), v.minValue(100)),
+  AI_MAX_RETRIES: v.pipe(v.optional(v.string(), '3'), v.transform(Number), v.integer(), v.minValue(0), v.maxValue(10)),
   MAX_BODY_BYTES: v.pipe(v.optional(v.string(), String(12 * 1024 * 1024)), v.transform(Number), v.integer(), v.minValue(1024)),
   // Media library (server/features/media): size limits, retention of deleted files, URL signing key, ffmpeg, S3.
   MEDIA_MAX_IMAGE_MB: v.pipe(v.optional(v.string(), '25'), v.transform(Number), v.number(), v.minValue(0.001)),

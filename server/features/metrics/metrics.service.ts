@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import type { CustomerMetrics, CustomersByAge, TopPerformer } from '../../../src/contract/metrics.ts';
+import { AGE_GROUPS } from '../../../src/contract/metrics.ts';
+import type { Db } from '../../db/client.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Headline figures over the owner's live customers, in one pass. */
+export async function customerMetrics(db: Db, userId: string, now: Date): Promise<CustomerMetrics> {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const active = new Date(now.getTime() - 30 * DAY_MS);
+  const lapsed = new Date(now.getTime() - 90 * DAY_MS);
+  const row = await db
+    .selectFrom('customers as c')
+    .where('c.user_id', '=', userId)
+    .where('c.deleted_at', 'is', null)
+    .select([
+      sql<number>`count(*)::int`.as('total_customers'),
+      sql<number>`(count(*) filter (where c.customer_since >= ${monthStart}))::int`.as('new_this_month'),
+      sql<number>`(count(*) filter (where c.visit_count >= 2))::int`.as('returning_customers'),
+      sql<number>`(count(*) filter (where c.last_visit_at >= ${active}))::int`.as('active_last_30_days'),
+      sql<number>`(count(*) filter (where c.last_visit_at < ${lapsed}))::int`.as('lapsed_customers'),
+      sql<number>`coalesce(sum(c.total_spent_cents), 0)::float8`.as('total_revenue'),
+      sql<number>`coalesce(round(avg(c.total_spent_cents) filter (where c.visit_count > 0)), 0)::float8`.as('average_spend'),
+      sql<number>`coalesce(round(sum(c.total_spent_cents)::numeric / nullif(sum(c.visit_count), 0)), 0)::float8`.as('average_order_value'),
+      sql<number>`(count(*) filter (where c.email_consent and c.email is not null and (c.email_consent_withdrawn_at is null or c.email_consent_withdrawn_at < c.email_consent_at)))::int`.as('email_subscribers'),
+      sql<number>`(count(*) filter (where c.sms_consent and c.phone is not null and (c.sms_consent_withdrawn_at is null or c.sms_consent_withdrawn_at < c.sms_consent_at)))::int`.as('sms_subscribers'),
+    ])
+    .executeTakeFirstOrThrow();
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as CustomerMetrics;
+}
+
+/**
+ * Customers by age bracket, from the birth year where the customer gave one (Square sends no year for
+ * many); the birthday decides whether this year's birthday has passed yet.
+ */
+export async function customersByAge(db: Db, userId: string, now: Date): Promise<CustomersByAge['data']['data']> {
+  const year = now.getUTCFullYear();
+  const monthDay = (now.getUTCMonth() + 1) * 100 + now.getUTCDate();
+  const age = sql<number>`(${year} - c.birthday_year - case when coalesce(c.birthday_month, 1) * 100 + coalesce(c.birthday_day, 1) > ${monthDay} then 1 else 0 end)`;
+  const bracket = sql<string>`case
+    when c.birthday_year is null or c.birthday_year < 1900 or c.birthday_year > ${year} then 'Unknown'
+    when ${age} < 18 then 'Under 18'
+    when ${age} < 25 then '18-24'
+    when ${age} < 35 then '25-34'
+    when ${age} < 45 then '35-44'
+    when ${age} < 55 then '45-54'
+    when ${age} < 65 then '55-64'
+    else '65+' end`;
+  const rows = await db
+    .selectFrom('customers as c')
+    .where('c.user_id', '=', userId)
+    .where('c.deleted_at', 'is', null)
+    .select([bracket.as('age_group'), sql<number>`count(*)::int`.as('count')])
+    .groupBy(sql`1`)
+    .execute();
+  const counts = new Map(rows.map((row) => [row.age_group, Number(row.count)]));
+  return AGE_GROUPS.map((group) => ({ age_group: group, count: counts.get(group) ?? 0 }));
+}
+
+export async function topPerformers(db: Db, userId: string, limit: number): Promise<TopPerformer[]> {
+  const rows = await db
+    .selectFrom('customers as c')
+    .where('c.user_id', '=', userId)
+    .where('c.deleted_at', 'is', null)
+    .where('c.total_spent_cents', '>', 0)
+    .select([
+      'c.id',
+      'c.given_name',
+      'c.family_name',
+      'c.email',
+      'c.phone',
+      'c.visit_count',
+      'c.last_visit_at',
+      sql<number>`c.total_spent_cents::float8`.as('total_spent'),
+      sql<number | null>`round(c.total_spent_cents::numeric / nullif(c.visit_count, 0))::float8`.as('aov'),
+    ])
+    .orderBy('c.total_spent_cents', 'desc')
+    .orderBy('c.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: [row.given_name, row.family_name].filter(Boolean).join(' '),
+    email: row.email,
+    phone: row.phone,
+    'Total spent': Number(row.total_spent),
+    total_visits: row.visit_count,
+    'Average order value': row.aov === null ? null : Number(row.aov),
+    last_visit_at: row.last_visit_at ? row.last_visit_at.toISOString() : null,
+  }));
+}

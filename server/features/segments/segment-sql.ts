@@ -1,0 +1,143 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { upperOf, type ComparisonOp, type Condition, type Period, type SegmentDefinition, type SegmentNode } from '../../../src/contract/segments.ts';
+import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
+import { daysAgo, periodRange, upcomingBirthdayRanges } from './segment-periods.ts';
+
+/**
+ * Compiles a validated segment definition into a Kysely WHERE over `customers as c`.
+ * Every value is a bound parameter; only our own column names and operators appear in the SQL text.
+ */
+
+type Scope = Database & { c: Database['customers'] };
+type Eb = ExpressionBuilder<Scope, 'c'>;
+type Ctx = { userId: string; now: Date };
+
+const TRUE = sql<SqlBool>`true`;
+const OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+
+function compare(eb: Eb, left: Expression<unknown>, op: ComparisonOp, value: number, value2: number | undefined): Expression<SqlBool> {
+  if (op === 'between') return eb.betweenSymmetric(left as never, value as never, (value2 ?? value) as never);
+  return eb(left as never, OPS[op], value as never);
+}
+
+/** Whether a customer with no orders in the period (a sum or count of 0) matches the comparison. */
+function zeroMatches(op: ComparisonOp, value: number, value2: number | undefined): boolean {
+  switch (op) {
+    case 'gt':
+      return 0 > value;
+    case 'gte':
+      return 0 >= value;
+    case 'lt':
+      return 0 < value;
+    case 'lte':
+      return 0 <= value;
+    case 'between':
+      return Math.min(value, value2 ?? value) <= 0;
+  }
+}
+
+/**
+ * Spend or visits within a period, from the orders themselves. One grouped pass over the owner's orders in
+ * the period (index on orders(user_id, occurred_at)) joined by id, rather than a subquery per customer.
+ * Customers with no orders in the period count as 0: when 0 matches, we exclude those who fail instead.
+ */
+function periodAggregate(eb: Eb, ctx: Ctx, kind: 'sum' | 'count', period: Period, op: ComparisonOp, value: number, value2: number | undefined) {
+  const range = periodRange(period, ctx.now);
+  const includeZero = zeroMatches(op, value, value2);
+  const sub = eb
+    .selectFrom('orders as o')
+    .select('o.customer_id')
+    .where('o.user_id', '=', ctx.userId)
+    .where('o.customer_id', 'is not', null)
+    .where('o.occurred_at', '>=', range.start)
+    .$if(range.end !== null, (q) => q.where('o.occurred_at', '<', range.end!))
+    .groupBy('o.customer_id')
+    .having((h) => {
+      const figure = kind === 'sum' ? sql`sum(${h.ref('o.total_cents')})` : sql`count(*)`;
+      const matches = compare(eb, figure, op, value, value2);
+      return includeZero ? h.not(matches as never) : (matches as never);
+    });
+  return includeZero ? eb('c.id', 'not in', sub as never) : eb('c.id', 'in', sub as never);
+}
+
+function within(eb: Eb, column: 'c.last_visit_at' | 'c.first_visit_at' | 'c.customer_since', period: Period, now: Date) {
+  const range = periodRange(period, now);
+  const from = eb(column, '>=', range.start);
+  return range.end ? eb.and([from, eb(column, '<', range.end)]) : from;
+}
+
+/** Consent counts only while given and not withdrawn since (a later re-consent wins). */
+export function consentGiven(eb: Eb, channel: 'email' | 'sms') {
+  const given = channel === 'email' ? 'c.email_consent' : 'c.sms_consent';
+  const at = channel === 'email' ? 'c.email_consent_at' : 'c.sms_consent_at';
+  const withdrawn = channel === 'email' ? 'c.email_consent_withdrawn_at' : 'c.sms_consent_withdrawn_at';
+  return eb.and([
+    eb(given, '=', true),
+    eb.or([eb(withdrawn, 'is', null), eb.and([eb(at, 'is not', null), eb(withdrawn, '<', eb.ref(at))])]),
+  ]);
+}
+
+function compileCondition(eb: Eb, condition: Condition, ctx: Ctx): Expression<SqlBool> {
+  switch (condition.type) {
+    case 'total_spent':
+      return condition.period
+        ? periodAggregate(eb, ctx, 'sum', condition.period, condition.op, condition.value, upperOf(condition))
+        : compare(eb, eb.ref('c.total_spent_cents'), condition.op, condition.value, upperOf(condition));
+    case 'visits':
+      return condition.period
+        ? periodAggregate(eb, ctx, 'count', condition.period, condition.op, condition.value, upperOf(condition))
+        : compare(eb, eb.ref('c.visit_count'), condition.op, condition.value, upperOf(condition));
+    case 'average_order_value': {
+      // No column: spend over visits, unknown (never matches) for someone who never visited.
+      const aov = sql`(${eb.ref('c.total_spent_cents')}::numeric / nullif(${eb.ref('c.visit_count')}, 0))`;
+      return compare(eb, aov, condition.op, condition.value, upperOf(condition));
+    }
+    case 'last_visit':
+      return condition.op === 'within'
+        ? within(eb, 'c.last_visit_at', condition.period, ctx.now)
+        : eb('c.last_visit_at', '<', daysAgo(ctx.now, condition.days));
+    case 'first_visit':
+      return condition.op === 'within'
+        ? within(eb, 'c.first_visit_at', condition.period, ctx.now)
+        : eb('c.first_visit_at', '<', daysAgo(ctx.now, condition.days));
+    case 'created':
+      return condition.op === 'within'
+        ? within(eb, 'c.customer_since', condition.period, ctx.now)
+        : eb('c.customer_since', '<', daysAgo(ctx.now, condition.days));
+    case 'birthday':
+      if (condition.op === 'month') return eb('c.birthday_month', '=', condition.month);
+      return eb.or(
+        upcomingBirthdayRanges(ctx.now, condition.days).map((r) =>
+          eb.and([eb('c.birthday_month', '=', r.month), eb.between('c.birthday_day', r.from, r.to)]),
+        ),
+      );
+    case 'has_email':
+      return condition.value ? eb('c.email', 'is not', null) : eb('c.email', 'is', null);
+    case 'has_phone':
+      return condition.value ? eb('c.phone', 'is not', null) : eb('c.phone', 'is', null);
+    case 'email_consent':
+    case 'sms_consent': {
+      const given = consentGiven(eb, condition.type === 'email_consent' ? 'email' : 'sms');
+      return condition.value ? given : eb.not(given);
+    }
+    case 'source':
+      return eb('c.source', 'in', condition.values);
+  }
+}
+
+export function compileNode(eb: Eb, node: SegmentNode, ctx: Ctx): Expression<SqlBool> {
+  if (node.type !== 'group') return compileCondition(eb, node, ctx);
+  if (node.conditions.length === 0) return TRUE;
+  const parts = node.conditions.map((child) => compileNode(eb, child, ctx));
+  return node.op === 'and' ? eb.and(parts) : eb.or(parts);
+}
+
+/** The owner's live customers matching the definition; callers add columns, order and limits. */
+export function segmentCustomersQuery(db: Db, userId: string, definition: SegmentDefinition, now: Date) {
+  return db
+    .selectFrom('customers as c')
+    .where('c.user_id', '=', userId)
+    .where('c.deleted_at', 'is', null)
+    .where((eb) => compileNode(eb, definition, { userId, now }));
+}

@@ -1,0 +1,26 @@
+import type { SegmentDefinition } from '../../../src/contract/segments.ts';
+
+/** What a model proposes for a segment query. It is validated and then run by our own SQL, never trusted as-is. */
+export type SegmentProposal = { title: string; definition: SegmentDefinition };
+
+/**
+ * The AI provider every AI feature goes through. `builtin` is deterministic and offline; `openai` talks to
+ * any OpenAI-compatible Chat Completions endpoint. Features add a task method here and implement it in both.
+ */
+export type AiProvider = {
+  kind: 'builtin' | 'openai';
+  /** null when the query cannot be understood (the caller answers with the spec's "refine the query"). */
+  proposeSegment: (query: string, now: Date) => Promise<SegmentProposal | null>;
+};
+
+export type AiErrorReason = 'timeout' | 'rate_limited' | 'unavailable' | 'bad_response' | 'refused';
+
+/** A provider failure that is not the owner's fault (network, 5xx, 429 after retries, unusable output). */
+export class AiError extends Error {
+  readonly reason: AiErrorReason;
+  constructor(reason: AiErrorReason, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AiError';
+    this.reason = reason;
+  }
+}

@@ -1,0 +1,39 @@
+import * as v from 'valibot';
+
+/** Customer metrics (spec §7 POS-side API). Money is integer cents. */
+export const CustomerMetricsSchema = v.object({
+  total_customers: v.number(),
+  new_this_month: v.number(),
+  returning_customers: v.number(),
+  active_last_30_days: v.number(),
+  lapsed_customers: v.number(),
+  total_revenue: v.number(),
+  /** Mean lifetime spend of customers who have visited at least once. */
+  average_spend: v.number(),
+  average_order_value: v.number(),
+  email_subscribers: v.number(),
+  sms_subscribers: v.number(),
+});
+export type CustomerMetrics = v.InferOutput<typeof CustomerMetricsSchema>;
+export const CustomerMetricsResponseSchema = v.object({ data: CustomerMetricsSchema });
+
+export const AGE_GROUPS = ['Under 18', '18-24', '25-34', '35-44', '45-54', '55-64', '65+', 'Unknown'] as const;
+export const AgeGroupCountSchema = v.object({ age_group: v.picklist(AGE_GROUPS), count: v.number() });
+export const CustomersByAgeResponseSchema = v.object({ data: v.object({ data: v.array(AgeGroupCountSchema) }) });
+export type CustomersByAge = v.InferOutput<typeof CustomersByAgeResponseSchema>;
+
+export const TopPerformersQuerySchema = v.object({
+  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'limit is 1 to 50'), v.transform(Number), v.minValue(1, 'limit is 1 to 50'), v.maxValue(50, 'limit is 1 to 50')), '10'),
+});
+export const TopPerformerSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  email: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+  'Total spent': v.number(),
+  total_visits: v.number(),
+  'Average order value': v.nullable(v.number()),
+  last_visit_at: v.nullable(v.string()),
+});
+export type TopPerformer = v.InferOutput<typeof TopPerformerSchema>;
+export const TopPerformersResponseSchema = v.object({ data: v.array(TopPerformerSchema) });
