@@ -7,8 +7,8 @@ import { parseSegmentQuery } from '../../server/providers/ai/builtin/segment-phr
 // Sunday 15 June 2025: "this month" is June, "next month" July.
 const NOW = new Date('2025-06-15T12:00:00Z');
 
-const and = (...conditions: SegmentNode[]) => ({ type: 'group', op: 'and', conditions });
-const or = (...conditions: SegmentNode[]) => ({ type: 'group', op: 'or', conditions });
+const and = (...conditions: SegmentNode[]): SegmentNode => ({ type: 'group', op: 'and', conditions });
+const or = (...conditions: SegmentNode[]): SegmentNode => ({ type: 'group', op: 'or', conditions });
 const vip = or({ type: 'total_spent', op: 'gte', value: 50_000 }, { type: 'visits', op: 'gte', value: 20 });
 
 /** [what an owner types, the definition the builtin must propose]. */
@@ -89,7 +89,7 @@ describe('builtin segment phrase parser', () => {
 
   it.each(PHRASES)('understands %j', (query, expected) => {
     const proposal = parseSegmentQuery(query, NOW);
-    expect(proposal, describeDefinition(proposal?.definition ?? and() as never).join('; ')).not.toBeNull();
+    expect(proposal, describeDefinition(proposal?.definition ?? { type: 'group', op: 'and', conditions: [] }).join('; ')).not.toBeNull();
     expect(proposal!.definition).toEqual(expected);
     // Whatever it proposes must pass the same schema the API enforces.
     expect(v.safeParse(SegmentDefinitionSchema, proposal!.definition).success).toBe(true);
