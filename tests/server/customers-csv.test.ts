@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsvStream } from '../../server/features/customers/csv-import.ts';
 import { signUpVerified, type TestAccount } from '../helpers/accounts.ts';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -161,11 +163,30 @@ describe('CSV import (customer-by-csv)', () => {
 
   it('imports a file larger than one batch, streamed', async () => {
     const lines = ['First Name,Last Name,Email,Phone'];
-    for (let i = 0; i < 4500; i += 1) lines.push(`Guest${i},Batch,guest${i}@batch.test,${i % 2 ? `(718) 555-${String(1000 + (i % 9000)).slice(-4)}` : ''}`);
+    for (let i = 0; i < 4500; i += 1) lines.push(`Zoë-${i},Batch,guest${i}@batch.test,${i % 2 ? `(718) 555-${String(1000 + (i % 9000)).slice(-4)}` : ''}`);
     const res = await upload(lines.join('\n'));
     expect(res.body.data).toMatchObject({ total_rows: 4500, skipped: 0 });
     expect(res.body.data.imported + res.body.data.updated).toBe(4500);
     const list = await call(t.app, 'GET', '/api/v1/customers/get_customers?search=batch.test', undefined, owner.token);
     expect(list.body.results.total).toBe(4500);
+    // Multi-byte letters survive chunk boundaries of the stream.
+    const names = await t.deps.db.selectFrom('customers').select('given_name').where('email', 'like', '%@batch.test').execute();
+    expect(names.every((row) => /^Zoë-\d+$/.test(row.given_name ?? ''))).toBe(true);
+  });
+});
+
+describe('parseCsvStream', () => {
+  it('decodes a letter split across two chunks and keeps quoted commas and newlines', async () => {
+    const bytes = Buffer.from('name,note\r\nZoë,"a, b"\r\n"Multi\nline",x\r\n');
+    const split = bytes.indexOf(Buffer.from('ë')) + 1; // between the two bytes of ë
+    const records: string[][] = [];
+    await parseCsvStream(Readable.from([bytes.subarray(0, split), bytes.subarray(split)]), async (record) => {
+      records.push(record);
+    });
+    expect(records).toEqual([
+      ['name', 'note'],
+      ['Zoë', 'a, b'],
+      ['Multi\nline', 'x'],
+    ]);
   });
 });

@@ -117,15 +117,56 @@ export function resolveMapping(headers: string[], override: CsvMapping | undefin
   return mapping.map((field, index) => (field && chosen.has(field) && !(headers[index]! in override) ? null : field));
 }
 
+type RowSink = (record: string[]) => Promise<void>;
+
 /**
- * Streams a customer CSV (papaparse over a Node stream, batches of 2,000), importing valid rows and
- * reporting bad ones by row, field and reason. Re-importing a file updates the same customers.
+ * Feeds the records of a CSV stream to `sink` in order, one papaparse chunk at a time, pausing the parser while
+ * the database works. (papaparse's NODE_STREAM_INPUT duplex goes quadratic on large chunks; this does not.)
+ */
+export function parseCsvStream(input: Readable, sink: RowSink): Promise<void> {
+  input.setEncoding('utf8'); // multi-byte characters split across chunks are decoded whole
+  return new Promise((resolve, reject) => {
+    let pending = Promise.resolve();
+    let failed = false;
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      input.destroy();
+      reject(error instanceof Error ? error : new Error(String(error)));
+    };
+    input.on('error', fail);
+    Papa.parse<string[]>(input, {
+      header: false,
+      skipEmptyLines: false,
+      chunk: (results, parser) => {
+        parser.pause();
+        pending = pending
+          .then(async () => {
+            for (const record of results.data) await sink(record);
+          })
+          .then(
+            () => {
+              if (!failed) parser.resume();
+            },
+            (error: unknown) => {
+              parser.abort();
+              fail(error);
+            },
+          );
+      },
+      complete: () => {
+        pending.then(() => !failed && resolve(), fail);
+      },
+      error: (error) => fail(error),
+    });
+  });
+}
+
+/**
+ * Streams a customer CSV (batches of 2,000 rows), importing valid rows and reporting bad ones by row, field and
+ * reason. Re-importing a file updates the same customers.
  */
 export async function importCustomersCsv(db: Db, input: Readable, options: ImportOptions): Promise<CsvImportResult> {
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { header: false, skipEmptyLines: false });
-  input.on('error', (error) => parser.destroy(error));
-  input.pipe(parser);
-
   const result: CsvImportResult = { format: options.format, total_rows: 0, imported: 0, updated: 0, skipped: 0, errors: [], mapping: {} };
   const report = (error: CsvRowError) => {
     result.skipped += 1;
@@ -135,32 +176,36 @@ export async function importCustomersCsv(db: Db, input: Readable, options: Impor
   let mapping: Array<CsvField | null> = [];
   let batch: CustomerInput[] = [];
   let rowNumber = 1;
+  let full = false;
 
   const flush = async () => {
-    const { outcomes } = await upsertCustomers(db, batch, { userId: options.userId, source: 'csv', consentSource: CONSENT_SOURCE_CSV, now: options.now });
-    for (const outcome of outcomes) result[outcome === 'created' ? 'imported' : 'updated'] += 1;
+    const rows = batch;
     batch = [];
+    const { outcomes } = await upsertCustomers(db, rows, { userId: options.userId, source: 'csv', consentSource: CONSENT_SOURCE_CSV, now: options.now });
+    for (const outcome of outcomes) result[outcome === 'created' ? 'imported' : 'updated'] += 1;
   };
 
-  for await (const record of parser as AsyncIterable<string[]>) {
+  await parseCsvStream(input, async (record) => {
+    if (full) return;
     if (!headers) {
+      if (record.every((cell) => !cell.trim())) return;
       headers = record.map((cell, index) => (index === 0 ? cell.replace(/^\uFEFF/, '') : cell).trim());
-      if (headers.every((header) => !header)) continue;
       mapping = resolveMapping(headers, options.mapping);
       headers.forEach((header, index) => (result.mapping[header] = mapping[index] ?? null));
       if (!mapping.some((field) => field === 'given_name' || field === 'family_name' || field === 'full_name' || field === 'email' || field === 'phone')) {
-        parser.destroy();
         throw new CsvFileError(`No column looks like a name, email or phone. Columns found: ${headers.filter(Boolean).join(', ') || 'none'}`);
       }
       if (options.format === 'auto') result.format = detectFormat(headers);
-      continue;
+      return;
     }
     rowNumber += 1;
-    if (record.every((cell) => !cell.trim())) continue;
+    if (record.every((cell) => !cell.trim())) return;
     result.total_rows += 1;
     if (options.maxRows !== undefined && result.total_rows > options.maxRows) {
+      result.total_rows -= 1;
       report({ row: rowNumber, detail: `Only ${options.maxRows} customers can be imported at once; the rest of the file was not read` });
-      break;
+      full = true;
+      return;
     }
     const customer: CustomerInput = {};
     let bad: CsvRowError | undefined;
@@ -180,7 +225,7 @@ export async function importCustomersCsv(db: Db, input: Readable, options: Impor
     if (bad) report(bad);
     else batch.push(customer);
     if (batch.length >= BATCH_SIZE) await flush();
-  }
+  });
   if (!headers) throw new CsvFileError('The file is empty');
   if (batch.length > 0) await flush();
   return result;

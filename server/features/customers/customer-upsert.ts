@@ -107,12 +107,19 @@ export async function upsertCustomers(db: Db, rows: CustomerInput[], options: Up
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`customers:${options.userId}`}))`.execute(trx);
     const emails = [...new Set(folded.map((row) => row.email).filter((value): value is string => Boolean(value)))];
     const phones = [...new Set(folded.map((row) => row.phone).filter((value): value is string => Boolean(value)))];
-    const posIds = [...new Set(folded.map((row) => (row.pos_customer_id && row.pos_provider ? `${row.pos_provider}:${row.pos_customer_id}` : null)).filter(Boolean))] as string[];
+    const posRows = folded.filter((row) => row.pos_provider && row.pos_customer_id);
+    // Three index lookups (email, phone, POS id) rather than one OR that would scan the owner's customers.
     const { rows: existing } = await sql<Existing>`
       SELECT id, email, phone, pos_provider, pos_customer_id FROM customers
-      WHERE user_id = ${options.userId} AND (
-        (deleted_at IS NULL AND (email = ANY(${emails}::text[]) OR phone = ANY(${phones}::text[])))
-        OR (pos_customer_id IS NOT NULL AND pos_provider || ':' || pos_customer_id = ANY(${posIds}::text[])))`.execute(trx);
+      WHERE user_id = ${options.userId} AND deleted_at IS NULL AND email = ANY(${emails}::text[])
+      UNION
+      SELECT id, email, phone, pos_provider, pos_customer_id FROM customers
+      WHERE user_id = ${options.userId} AND deleted_at IS NULL AND phone = ANY(${phones}::text[])
+      UNION
+      SELECT c.id, c.email, c.phone, c.pos_provider, c.pos_customer_id FROM customers c
+      JOIN unnest(${posRows.map((row) => row.pos_provider)}::text[], ${posRows.map((row) => row.pos_customer_id)}::text[]) AS p(provider, pos_id)
+        ON c.pos_provider = p.provider AND c.pos_customer_id = p.pos_id
+      WHERE c.user_id = ${options.userId} AND c.pos_customer_id IS NOT NULL`.execute(trx);
 
     const byPos = new Map<string, Existing>();
     const byEmail = new Map<string, Existing>();
