@@ -24,6 +24,7 @@ import { mediaRoutes } from './features/media/media.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { avatarFileRoutes } from './features/users/avatar-files.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { idempotency } from './middleware/idempotency.ts';
 
 export type AppOptions = {
   /** Folder of the built PWA; when absent (tests, `npm run dev`) only the API is served. */
@@ -85,6 +86,11 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.route('/api/v1/metrics', metricsRoutes(deps));
   app.route('/api/v1/media', mediaRoutes(deps));
   app.route('/api/v1/auth', authRoutes(deps));
+  // Writes the client's outbox may send again carry an Idempotency-Key: applied once, answered the
+  // same way every time (server/middleware/idempotency.ts says how a route opts in).
+  const idempotent = idempotency(deps);
+  app.use('/api/v1/users/update-profile/*', idempotent);
+  app.use('/api/v1/users/notifications/*', idempotent);
   app.route('/api/v1/users', usersRoutes(deps));
   app.route('/api/v1/files/avatars', avatarFileRoutes(deps));
 

@@ -55,9 +55,10 @@ export function idempotency(deps: IdempotencyDeps) {
       await execute(deps, c, next, key);
     };
     if (c.get('user')) return run();
-    // Authenticate first: the key belongs to a user. requireSession throws 401 when there is none.
+    // Identify the caller first: the key belongs to a user. requireSession throws 401 when there is
+    // none; whether an unverified owner may use the route is still the route's own requireSession's call.
     let result: Response | undefined;
-    await requireSession(deps)(c, async () => {
+    await requireSession(deps, { allowUnverified: true })(c, async () => {
       result = await run();
     });
     return result;
