@@ -7,12 +7,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startOffline } from './lib/offline/start-offline.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
 import { theme } from './ui/theme.ts';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+// Service worker, token mirror, the read cache restored from IndexedDB and the outbox, before the first render.
+await startOffline(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,6 +1,8 @@
 import { createFileRoute, Navigate, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { displayNameOf, sessionStore, useSession } from '../lib/session.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { SyncBadge } from '../features/sync/sync-badge.tsx';
+import { SyncBanners } from '../features/sync/sync-banners.tsx';
 import { AppShellLayout } from '../ui/app-shell-layout.tsx';
 
 // Every signed-in screen lives under this pathless layout.
@@ -23,10 +25,8 @@ function AppLayout() {
     <AppShellLayout
       user={{ name: session.name, displayName: displayNameOf(session.name), image: session.image }}
       onSignOut={() => void handleSignOut()}
-      // Sync badge (src/features/sync) goes here.
-      headerExtras={null}
-      // Offline banner and update prompt (src/features/sync) go here.
-      banner={null}
+      headerExtras={<SyncBadge />}
+      banner={<SyncBanners />}
     >
       <Outlet />
     </AppShellLayout>

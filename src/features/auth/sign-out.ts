@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { wipeUserData } from '../../lib/offline/wipe-user-data.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { authApi } from './auth-api.ts';
 
@@ -14,4 +15,6 @@ export async function signOut(queryClient: QueryClient) {
   }
   sessionStore.set(null);
   queryClient.clear();
+  // The persisted cache, the outbox (queued writes and their files) and the token mirror in IndexedDB.
+  await wipeUserData().catch(() => undefined);
 }

@@ -1,5 +1,8 @@
 import type { Query } from '@tanstack/react-query';
 
+/** How long a persisted answer may be shown offline; the query client's gcTime is at least this. */
+export const CACHE_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+
 /**
  * Which queries are kept on the device for offline reading: a query whose key starts with one of
  * these roots (and has data). Everything else lives in memory only. A feature whose lists should

@@ -4,7 +4,7 @@ import { persistQueryClientRestore, persistQueryClientSubscribe, removeOldestQue
 import { clientEnv } from '../env.ts';
 import { sessionStore } from '../session.ts';
 import { isQuotaError, openMiseDb } from './db.ts';
-import { shouldPersistQuery } from './persisted-queries.ts';
+import { CACHE_MAX_AGE_MS, shouldPersistQuery } from './persisted-queries.ts';
 import { reportStorageProblem } from './storage-problems.ts';
 
 /**
@@ -13,7 +13,6 @@ import { reportStorageProblem } from './storage-problems.ts';
  * as localStorage: it cannot reach IndexedDB, whose API is asynchronous, so the async one is used.)
  */
 export const QUERY_CACHE_KEY = 'query-cache';
-export const CACHE_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 const QUOTA_MESSAGE = 'This phone is running out of storage space, so Mise keeps less for offline use.';
 
 const storage = {

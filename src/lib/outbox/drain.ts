@@ -68,7 +68,8 @@ async function drainLocked(deps: DrainDeps, options: DrainOptions): Promise<Drai
     }),
   );
 
-  const later = (await listOps(auth.userId)).filter((op) => op.status === 'pending').map((op) => op.nextAttemptAt);
+  // When to wake up next: the earliest backoff still running (ops queued behind it need no timer of their own).
+  const later = (await listOps(auth.userId)).filter((op) => op.status === 'pending' && op.nextAttemptAt > deps.now()).map((op) => op.nextAttemptAt);
   summary.nextAttemptAt = later.length ? Math.min(...later) : null;
   return summary;
 }

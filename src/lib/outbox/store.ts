@@ -191,3 +191,8 @@ export async function resumeAuthBlocked(userId: string, now = Date.now()) {
   await tx.done;
   return resumed;
 }
+
+/** Writes of this owner that have not reached the server (shown before a sign-out would wipe them). */
+export async function countUnsentOps(userId: string): Promise<number> {
+  return (await openMiseDb()).countFromIndex('ops', 'by-user', userId);
+}

@@ -1,0 +1,54 @@
+import { Button, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconDeviceMobileDown, IconShare2, IconSquarePlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { promptInstall, useInstallState } from '../../lib/offline/install-prompt.ts';
+
+const DISMISSED_KEY = 'mise.installDismissedAt';
+const ASK_AGAIN_AFTER_MS = 14 * 24 * 3600 * 1000;
+
+const dismissedRecently = () => {
+  const at = Number(localStorage.getItem(DISMISSED_KEY) ?? 0);
+  return Date.now() - at < ASK_AGAIN_AFTER_MS;
+};
+
+/**
+ * "Install Mise": the browser's install dialog where there is one (Chromium on Android and
+ * desktop), and on iOS Safari the two taps that do it (Share → Add to Home Screen).
+ * "Not now" hides it for two weeks.
+ */
+export function InstallEntry() {
+  const { canPrompt, installed, ios } = useInstallState();
+  const [hidden, setHidden] = useState(dismissedRecently);
+  if (installed || hidden || !(canPrompt || ios)) return null;
+  const dismiss = () => {
+    localStorage.setItem(DISMISSED_KEY, String(Date.now()));
+    setHidden(true);
+  };
+  return (
+    <Paper withBorder radius="md" p="sm" mb="md" data-testid="install-entry">
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <IconDeviceMobileDown size={28} color="var(--mantine-color-paprika-6)" aria-hidden style={{ flexShrink: 0 }} />
+          <Stack gap={2}>
+            <Text fw={600}>Install Mise</Text>
+            {ios ? (
+              <Text size="sm" data-testid="install-ios-steps">
+                Tap <IconShare2 size={16} aria-label="Share" style={{ verticalAlign: 'text-bottom' }} /> <b>Share</b> in Safari, then{' '}
+                <IconSquarePlus size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> <b>Add to Home Screen</b>. Mise then opens like an
+                app and works offline.
+              </Text>
+            ) : (
+              <Text size="sm">Open it from your home screen like an app, and keep working offline during service.</Text>
+            )}
+          </Stack>
+        </Group>
+        <CloseButton aria-label="Not now" onClick={dismiss} size="lg" />
+      </Group>
+      {canPrompt && !ios && (
+        <Button mt="sm" fullWidth onClick={() => void promptInstall()}>
+          Install Mise
+        </Button>
+      )}
+    </Paper>
+  );
+}

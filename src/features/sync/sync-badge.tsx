@@ -1,0 +1,72 @@
+import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconCloudCheck, IconCloudOff, IconCloudUp } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { useOnline } from '../../lib/offline/online.ts';
+import { useOutbox } from '../../lib/outbox/use-outbox.ts';
+import { SyncSheet } from './sync-sheet.tsx';
+
+/**
+ * The header's sync state, always visible: a cloud with the number of writes still waiting
+ * (red when one needs the owner), offline shown by the crossed cloud. Tap for the list.
+ */
+export function SyncBadge() {
+  const [opened, sheet] = useDisclosure(false);
+  const { counts, ops } = useOutbox();
+  const online = useOnline();
+  const problems = counts.failed + counts.conflict + counts.auth;
+  useProblemToasts(ops.filter((op) => op.status === 'failed' || op.status === 'conflict').map((op) => op.id), sheet.open);
+
+  const Icon = !online ? IconCloudOff : counts.total > 0 ? IconCloudUp : IconCloudCheck;
+  const label =
+    counts.total === 0
+      ? online
+        ? 'All changes saved'
+        : 'Offline, nothing waiting'
+      : `${counts.total} ${counts.total === 1 ? 'change' : 'changes'} waiting to sync${problems ? `, ${problems} need${problems === 1 ? 's' : ''} you` : ''}`;
+
+  return (
+    <>
+      <Tooltip label={label} openDelay={400}>
+        <Indicator
+          label={counts.total}
+          size={18}
+          offset={6}
+          color={problems ? 'red' : 'paprika'}
+          disabled={counts.total === 0}
+          processing={counts.sending > 0}
+        >
+          <ActionIcon variant="subtle" color={online ? 'gray' : 'orange'} size={44} radius="xl" onClick={sheet.open} aria-label={label} data-testid="sync-badge">
+            <Icon size={24} stroke={1.8} aria-hidden />
+          </ActionIcon>
+        </Indicator>
+      </Tooltip>
+      <SyncSheet opened={opened} onClose={sheet.close} />
+    </>
+  );
+}
+
+/** A write the server refused is announced once, with a way to see it; it stays in the sheet until dealt with. */
+function useProblemToasts(problemIds: string[], open: () => void) {
+  const seen = useRef<Set<string> | null>(null);
+  const key = problemIds.join(',');
+  useEffect(() => {
+    const ids = key ? key.split(',') : [];
+    // What was already there when the app opened is shown by the red badge, not re-announced.
+    if (!seen.current) {
+      seen.current = new Set(ids);
+      return;
+    }
+    const fresh = ids.filter((id) => !seen.current!.has(id));
+    for (const id of fresh) seen.current.add(id);
+    if (fresh.length === 0) return;
+    notifications.show({
+      color: 'red',
+      title: 'A change was not saved',
+      message: 'Tap the cloud at the top to see why, then retry or discard it.',
+      autoClose: 8000,
+      onClick: open,
+    });
+  }, [key, open]);
+}

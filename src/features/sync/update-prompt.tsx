@@ -1,0 +1,27 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { applyUpdate, useUpdateState } from '../../lib/offline/sw-registration.ts';
+import { useOutbox } from '../../lib/outbox/use-outbox.ts';
+
+/**
+ * A new build is installed and waiting. Reload switches to it, but never in the middle of sending:
+ * applyUpdate takes the outbox lock first, so a running drain finishes and no new one starts.
+ */
+export function UpdatePrompt() {
+  const { needRefresh, applying } = useUpdateState();
+  const { counts } = useOutbox();
+  if (!needRefresh) return null;
+  const sending = counts.sending > 0;
+  return (
+    <Paper withBorder radius="md" p="sm" mb="md" role="status" data-testid="update-prompt" bg="paprika.0">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Text size="sm" fw={600}>
+          A new version of Mise is ready
+        </Text>
+        <Button size="sm" leftSection={<IconRefresh size={18} />} onClick={() => void applyUpdate()} loading={applying} style={{ flexShrink: 0 }}>
+          {sending && !applying ? 'Reload after sync' : 'Reload'}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
