@@ -10,6 +10,7 @@ import { createMailer } from './providers/mail/mail.ts';
 import { createStorage } from './providers/storage/create-storage.ts';
 import { createJobs } from './jobs/jobs.ts';
 import { registerMediaJobs } from './features/media/media.jobs.ts';
+import { registerAuthJobs } from './features/auth/auth.jobs.ts';
 
 const logger = createLogger(env.LOG_LEVEL);
 fs.mkdirSync(env.dataDir, { recursive: true });
@@ -28,6 +29,7 @@ const app = createApp(
 // Background jobs (server/jobs): one queue per process; features register their handlers here.
 const jobs = createJobs({ db: database.db, logger, now: () => new Date() });
 const stopMediaJobs = registerMediaJobs(jobs, { env, db: database.db, logger, storage, now: () => new Date() });
+const stopAuthJobs = registerAuthJobs(jobs, { db: database.db, logger, now: () => new Date() });
 jobs.start();
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
@@ -52,6 +54,7 @@ async function shutdown(signal: string) {
     if ('closeIdleConnections' in server) server.closeIdleConnections();
   });
   stopMediaJobs();
+  stopAuthJobs();
   await jobs.stop();
   mailer.close();
   await database.close();
