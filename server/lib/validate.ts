@@ -17,6 +17,8 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string 
   return parts.join('; ');
 }
 
+const OPTIONAL_TYPES = new Set(['optional', 'exact_optional', 'nullish', 'undefinedable']);
+
 /**
  * valibot reports a missing key as "Invalid key: Expected ..." rather than running the field's own
  * schema. Listing the declared keys as `undefined` lets each field answer with its own message
@@ -27,7 +29,10 @@ function withDeclaredKeys(schema: v.GenericSchema, value: unknown): unknown {
   if (!('entries' in root) || typeof root.entries !== 'object' || root.entries === null) return value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const filled: Record<string, unknown> = { ...value };
-  for (const key of Object.keys(root.entries)) if (!(key in filled)) filled[key] = undefined;
+  // Only required keys: optional ones stay absent, so `'key' in body` and exactOptional keep their meaning.
+  for (const [key, entry] of Object.entries(root.entries as Record<string, v.GenericSchema>)) {
+    if (!(key in filled) && !OPTIONAL_TYPES.has(entry.type)) filled[key] = undefined;
+  }
   return filled;
 }
 
