@@ -7,6 +7,14 @@ export const E2E_PORT = Number(process.env.E2E_PORT);
 export const E2E_RUN_DIR = `test-results/e2e-${E2E_PORT}`;
 export const E2E_DATA_DIR = `${E2E_RUN_DIR}/data`;
 export const E2E_STATIC_DIR = `${E2E_RUN_DIR}/dist`;
+/** The fake TikTok (tests/fakes/tiktok.ts) that e2e/socials.spec.ts starts; the server is pointed at it. */
+export const E2E_TIKTOK_PORT = E2E_PORT + 1000;
+const E2E_TIKTOK_ENV = {
+  TIKTOK_CLIENT_KEY: 'fake-client-key',
+  TIKTOK_CLIENT_SECRET: 'fake-client-secret',
+  TIKTOK_AUTH_BASE_URL: `http://127.0.0.1:${E2E_TIKTOK_PORT}`,
+  TIKTOK_API_BASE_URL: `http://127.0.0.1:${E2E_TIKTOK_PORT}`,
+};
 
 // Debian's Chromium, never a downloaded browser build. The flags keep it quiet on a machine with no internet.
 export const chromiumLaunchOptions = {
@@ -37,6 +45,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, STATIC_DIR: E2E_STATIC_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, STATIC_DIR: E2E_STATIC_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...E2E_TIKTOK_ENV },
   },
 });

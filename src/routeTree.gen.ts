@@ -15,6 +15,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppBrandRouteImport } from './routes/_app/brand'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppSubscriptionsRouteImport } from './routes/_app/subscriptions'
+import { Route as AppTiktok_callbackRouteImport } from './routes/_app/tiktok_callback'
 import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
 import { Route as AuthPasswordResetRouteImport } from './routes/_auth/password-reset'
 import { Route as AuthPrivacyRouteImport } from './routes/_auth/privacy'
@@ -22,8 +23,11 @@ import { Route as AuthSigninRouteImport } from './routes/_auth/signin'
 import { Route as AuthSignupRouteImport } from './routes/_auth/signup'
 import { Route as AuthTermsRouteImport } from './routes/_auth/terms'
 import { Route as AuthVerifyAccountRouteImport } from './routes/_auth/verify-account'
+import { Route as AppSettingsContentRouteImport } from './routes/_app/settings/content'
 import { Route as AppSettingsNotificationsRouteImport } from './routes/_app/settings/notifications'
 import { Route as AppSettingsPasswordRouteImport } from './routes/_app/settings/password'
+import { Route as AppSettingsPaymentRouteImport } from './routes/_app/settings/payment'
+import { Route as AppSettingsSocialsRouteImport } from './routes/_app/settings/socials'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -51,6 +55,11 @@ const AppProfileRoute = AppProfileRouteImport.update({
 const AppSubscriptionsRoute = AppSubscriptionsRouteImport.update({
   id: '/subscriptions',
   path: '/subscriptions',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTiktok_callbackRoute = AppTiktok_callbackRouteImport.update({
+  id: '/tiktok_callback',
+  path: '/tiktok_callback',
   getParentRoute: () => AppRoute,
 } as any)
 const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
@@ -88,6 +97,11 @@ const AuthVerifyAccountRoute = AuthVerifyAccountRouteImport.update({
   path: '/verify-account',
   getParentRoute: () => AuthRoute,
 } as any)
+const AppSettingsContentRoute = AppSettingsContentRouteImport.update({
+  id: '/settings/content',
+  path: '/settings/content',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsNotificationsRoute =
   AppSettingsNotificationsRouteImport.update({
     id: '/settings/notifications',
@@ -99,12 +113,23 @@ const AppSettingsPasswordRoute = AppSettingsPasswordRouteImport.update({
   path: '/settings/password',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsPaymentRoute = AppSettingsPaymentRouteImport.update({
+  id: '/settings/payment',
+  path: '/settings/payment',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsSocialsRoute = AppSettingsSocialsRouteImport.update({
+  id: '/settings/socials',
+  path: '/settings/socials',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/brand': typeof AppBrandRoute
   '/profile': typeof AppProfileRoute
   '/subscriptions': typeof AppSubscriptionsRoute
+  '/tiktok_callback': typeof AppTiktok_callbackRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/password-reset': typeof AuthPasswordResetRoute
   '/privacy': typeof AuthPrivacyRoute
@@ -112,14 +137,18 @@ export interface FileRoutesByFullPath {
   '/signup': typeof AuthSignupRoute
   '/terms': typeof AuthTermsRoute
   '/verify-account': typeof AuthVerifyAccountRoute
+  '/settings/content': typeof AppSettingsContentRoute
   '/settings/notifications': typeof AppSettingsNotificationsRoute
   '/settings/password': typeof AppSettingsPasswordRoute
+  '/settings/payment': typeof AppSettingsPaymentRoute
+  '/settings/socials': typeof AppSettingsSocialsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/brand': typeof AppBrandRoute
   '/profile': typeof AppProfileRoute
   '/subscriptions': typeof AppSubscriptionsRoute
+  '/tiktok_callback': typeof AppTiktok_callbackRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/password-reset': typeof AuthPasswordResetRoute
   '/privacy': typeof AuthPrivacyRoute
@@ -127,8 +156,11 @@ export interface FileRoutesByTo {
   '/signup': typeof AuthSignupRoute
   '/terms': typeof AuthTermsRoute
   '/verify-account': typeof AuthVerifyAccountRoute
+  '/settings/content': typeof AppSettingsContentRoute
   '/settings/notifications': typeof AppSettingsNotificationsRoute
   '/settings/password': typeof AppSettingsPasswordRoute
+  '/settings/payment': typeof AppSettingsPaymentRoute
+  '/settings/socials': typeof AppSettingsSocialsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -137,6 +169,7 @@ export interface FileRoutesById {
   '/_app/brand': typeof AppBrandRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/subscriptions': typeof AppSubscriptionsRoute
+  '/_app/tiktok_callback': typeof AppTiktok_callbackRoute
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/password-reset': typeof AuthPasswordResetRoute
   '/_auth/privacy': typeof AuthPrivacyRoute
@@ -145,8 +178,11 @@ export interface FileRoutesById {
   '/_auth/terms': typeof AuthTermsRoute
   '/_auth/verify-account': typeof AuthVerifyAccountRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/settings/content': typeof AppSettingsContentRoute
   '/_app/settings/notifications': typeof AppSettingsNotificationsRoute
   '/_app/settings/password': typeof AppSettingsPasswordRoute
+  '/_app/settings/payment': typeof AppSettingsPaymentRoute
+  '/_app/settings/socials': typeof AppSettingsSocialsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -155,6 +191,7 @@ export interface FileRouteTypes {
     | '/brand'
     | '/profile'
     | '/subscriptions'
+    | '/tiktok_callback'
     | '/forgot-password'
     | '/password-reset'
     | '/privacy'
@@ -162,14 +199,18 @@ export interface FileRouteTypes {
     | '/signup'
     | '/terms'
     | '/verify-account'
+    | '/settings/content'
     | '/settings/notifications'
     | '/settings/password'
+    | '/settings/payment'
+    | '/settings/socials'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/brand'
     | '/profile'
     | '/subscriptions'
+    | '/tiktok_callback'
     | '/forgot-password'
     | '/password-reset'
     | '/privacy'
@@ -177,8 +218,11 @@ export interface FileRouteTypes {
     | '/signup'
     | '/terms'
     | '/verify-account'
+    | '/settings/content'
     | '/settings/notifications'
     | '/settings/password'
+    | '/settings/payment'
+    | '/settings/socials'
   id:
     | '__root__'
     | '/_app'
@@ -186,6 +230,7 @@ export interface FileRouteTypes {
     | '/_app/brand'
     | '/_app/profile'
     | '/_app/subscriptions'
+    | '/_app/tiktok_callback'
     | '/_auth/forgot-password'
     | '/_auth/password-reset'
     | '/_auth/privacy'
@@ -194,8 +239,11 @@ export interface FileRouteTypes {
     | '/_auth/terms'
     | '/_auth/verify-account'
     | '/_app/'
+    | '/_app/settings/content'
     | '/_app/settings/notifications'
     | '/_app/settings/password'
+    | '/_app/settings/payment'
+    | '/_app/settings/socials'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -247,6 +295,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSubscriptionsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/tiktok_callback': {
+      id: '/_app/tiktok_callback'
+      path: '/tiktok_callback'
+      fullPath: '/tiktok_callback'
+      preLoaderRoute: typeof AppTiktok_callbackRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_auth/forgot-password': {
       id: '/_auth/forgot-password'
       path: '/forgot-password'
@@ -296,6 +351,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthVerifyAccountRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_app/settings/content': {
+      id: '/_app/settings/content'
+      path: '/settings/content'
+      fullPath: '/settings/content'
+      preLoaderRoute: typeof AppSettingsContentRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings/notifications': {
       id: '/_app/settings/notifications'
       path: '/settings/notifications'
@@ -310,6 +372,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsPasswordRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings/payment': {
+      id: '/_app/settings/payment'
+      path: '/settings/payment'
+      fullPath: '/settings/payment'
+      preLoaderRoute: typeof AppSettingsPaymentRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/socials': {
+      id: '/_app/settings/socials'
+      path: '/settings/socials'
+      fullPath: '/settings/socials'
+      preLoaderRoute: typeof AppSettingsSocialsRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -317,18 +393,26 @@ interface AppRouteChildren {
   AppBrandRoute: typeof AppBrandRoute
   AppProfileRoute: typeof AppProfileRoute
   AppSubscriptionsRoute: typeof AppSubscriptionsRoute
+  AppTiktok_callbackRoute: typeof AppTiktok_callbackRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppSettingsContentRoute: typeof AppSettingsContentRoute
   AppSettingsNotificationsRoute: typeof AppSettingsNotificationsRoute
   AppSettingsPasswordRoute: typeof AppSettingsPasswordRoute
+  AppSettingsPaymentRoute: typeof AppSettingsPaymentRoute
+  AppSettingsSocialsRoute: typeof AppSettingsSocialsRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppBrandRoute: AppBrandRoute,
   AppProfileRoute: AppProfileRoute,
   AppSubscriptionsRoute: AppSubscriptionsRoute,
+  AppTiktok_callbackRoute: AppTiktok_callbackRoute,
   AppIndexRoute: AppIndexRoute,
+  AppSettingsContentRoute: AppSettingsContentRoute,
   AppSettingsNotificationsRoute: AppSettingsNotificationsRoute,
   AppSettingsPasswordRoute: AppSettingsPasswordRoute,
+  AppSettingsPaymentRoute: AppSettingsPaymentRoute,
+  AppSettingsSocialsRoute: AppSettingsSocialsRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

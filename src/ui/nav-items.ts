@@ -1,4 +1,5 @@
 import type { Icon } from '@tabler/icons-react';
+import { IconCreditCard, IconCrown, IconPalette, IconShare } from '@tabler/icons-react';
 import { IconBell, IconHome2, IconLock, IconUser } from '@tabler/icons-react';
 import type { FileRouteTypes } from '../routeTree.gen.ts';
 
@@ -22,6 +23,10 @@ export const navItems: readonly NavItem[] = [
   { path: '/profile', label: 'Profile', icon: IconUser, placement: 'more', order: 900, description: 'Name, photo, email and phone' },
   { path: '/settings/notifications', label: 'Notifications', icon: IconBell, placement: 'more', order: 910, description: 'Choose what Mise tells you about' },
   { path: '/settings/password', label: 'Password', icon: IconLock, placement: 'more', order: 920, description: 'Change the password you sign in with' },
+  { path: '/settings/content', label: 'Restaurant content', icon: IconPalette, placement: 'more', order: 800, description: 'Logo, colours, voice and email header' },
+  { path: '/settings/socials', label: 'Social accounts', icon: IconShare, placement: 'more', order: 810, description: 'Link TikTok for your videos' },
+  { path: '/subscriptions', label: 'Plans', icon: IconCrown, placement: 'more', order: 820, description: 'Your plan, its limits and upgrades' },
+  { path: '/settings/payment', label: 'Payment', icon: IconCreditCard, placement: 'more', order: 830, description: 'Your card and cancelling a plan' },
 ];
 
 /** How many primary entries fit the phone's bottom bar next to More. */

@@ -1,0 +1,149 @@
+import { Button, ColorInput, Paper, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { ReactNode } from 'react';
+import * as v from 'valibot';
+import {
+  BRAND_IMAGE_MAX_BYTES,
+  BRAND_IMAGE_TYPES,
+  BRAND_LIMITS,
+  DEFAULT_THEME,
+  SaveBrandRequestSchema,
+  THEME_MAX_LENGTH,
+  uniqueTags,
+  type Brand,
+} from '../../contract/brand.ts';
+import { serverFieldErrors } from '../../ui/form-resolver.ts';
+import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { useSaveBrand } from './brand-mutations.ts';
+import { LogoPicker } from './logo-picker.tsx';
+
+type BrandValues = {
+  brandName: string;
+  website: string;
+  location: string;
+  theme: string;
+  brandVoice: string[];
+  description: string;
+  brandLogo: string;
+  logo: File | null;
+};
+
+const valuesOf = (brand: Brand): BrandValues => ({
+  brandName: brand.brandName,
+  website: brand.website,
+  location: brand.location,
+  theme: brand.theme || DEFAULT_THEME,
+  brandVoice: brand.brandVoice,
+  description: brand.description,
+  brandLogo: brand.brandLogo,
+  logo: null,
+});
+
+const fieldsOf = ({ logo: _logo, ...fields }: BrandValues) => fields;
+
+function validate(values: BrandValues) {
+  const errors: Record<string, string> = {};
+  const parsed = v.safeParse(v.config(SaveBrandRequestSchema, { abortPipeEarly: true }), fieldsOf(values));
+  for (const issue of parsed.issues ?? []) {
+    const field = v.getDotPath(issue)?.split('.')[0];
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  if (values.logo && !(BRAND_IMAGE_TYPES as readonly string[]).includes(values.logo.type)) errors.logo = 'Choose a PNG, JPG, GIF or WebP image';
+  else if (values.logo && values.logo.size > BRAND_IMAGE_MAX_BYTES) errors.logo = 'The logo must be 5 MB or smaller';
+  return errors;
+}
+
+type BrandFormProps = {
+  brand: Brand;
+  submitLabel?: string;
+  /** e.g. the onboarding Skip, shown under the save button */
+  secondaryAction?: ReactNode;
+  onSaved?: () => void;
+};
+
+/** Restaurant content (spec §2): what every generated email, text and video is written with. */
+export function BrandForm({ brand, submitLabel = 'Save', secondaryAction, onSaved }: BrandFormProps) {
+  const save = useSaveBrand();
+  const form = useForm<BrandValues>({ initialValues: valuesOf(brand), validate });
+  const values = form.getValues();
+
+  const handleSubmit = form.onSubmit((submitted) => {
+    save.mutate(
+      { fields: v.parse(SaveBrandRequestSchema, fieldsOf(submitted)), logo: submitted.logo },
+      {
+        onSuccess: ({ message, brand: saved }) => {
+          notifySuccess(message);
+          form.setInitialValues(valuesOf(saved));
+          form.reset();
+          onSaved?.();
+        },
+        onError: (error) => {
+          form.setErrors(serverFieldErrors(error));
+          notifyError(error, 'Something went wrong.');
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="lg">
+        <Paper withBorder radius="lg" p="lg">
+          <Stack gap="lg">
+            <LogoPicker
+              currentUrl={values.brandLogo}
+              file={values.logo}
+              onFile={(file) => form.setFieldValue('logo', file)}
+              error={form.errors.logo as string | undefined}
+            />
+            <TextInput label="Brand name" size="lg" maxLength={BRAND_LIMITS.brandName} autoCapitalize="words" {...form.getInputProps('brandName')} />
+            <TextInput
+              label="Website"
+              size="lg"
+              type="url"
+              inputMode="url"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder="lacocina.com"
+              maxLength={BRAND_LIMITS.website}
+              {...form.getInputProps('website')}
+            />
+            <TextInput label="Location" size="lg" placeholder="Neighbourhood, city" maxLength={BRAND_LIMITS.location} {...form.getInputProps('location')} />
+            <ColorInput
+              label="Theme colour"
+              description="Used for buttons and headings in your emails"
+              size="lg"
+              format="hex"
+              maxLength={THEME_MAX_LENGTH}
+              swatches={[DEFAULT_THEME, '#E8590C', '#2F9E44', '#1C7ED6', '#7048E8', '#212529']}
+              {...form.getInputProps('theme')}
+            />
+            <TagsInput
+              label="Brand voice"
+              description="4-5 words for how you sound, e.g. warm, playful, local. Press Enter or type a comma after each."
+              size="lg"
+              splitChars={[',']}
+              maxTags={BRAND_LIMITS.voiceTags}
+              acceptValueOnBlur
+              {...form.getInputProps('brandVoice')}
+              onChange={(tags) => form.setFieldValue('brandVoice', uniqueTags(tags))}
+            />
+            <Textarea
+              label="Description"
+              description="What you serve and what makes you different"
+              size="lg"
+              autosize
+              minRows={3}
+              maxLength={BRAND_LIMITS.description}
+              {...form.getInputProps('description')}
+            />
+          </Stack>
+        </Paper>
+        <Button type="submit" size="lg" fullWidth loading={save.isPending}>
+          {submitLabel}
+        </Button>
+        {secondaryAction}
+      </Stack>
+    </form>
+  );
+}
