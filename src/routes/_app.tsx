@@ -1,6 +1,7 @@
 import { createFileRoute, Navigate, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { displayNameOf, sessionStore, useSession } from '../lib/session.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { useAccountCheck } from '../features/profile/use-account-check.ts';
 import { SyncBadge } from '../features/sync/sync-badge.tsx';
 import { SyncBanners } from '../features/sync/sync-banners.tsx';
 import { AppShellLayout } from '../ui/app-shell-layout.tsx';
@@ -17,6 +18,7 @@ function AppLayout() {
   const session = useSession();
   const location = useLocation();
   const handleSignOut = useSignOut();
+  useAccountCheck();
 
   // The session can end while a screen is open (expired token, sign-out in another tab).
   if (!session) return <Navigate to="/signin" search={{ redirect: location.href }} replace />;

@@ -42,7 +42,7 @@ export function AppShellLayout({ user, onSignOut, headerExtras, banner, children
           </Group>
         </div>
       </AppShell.Header>
-      <AppShell.Navbar>
+      <AppShell.Navbar visibleFrom="sm">
         <SideNav primary={sections.primary} more={sections.more} />
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>

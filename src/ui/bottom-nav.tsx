@@ -27,7 +27,16 @@ export function BottomNav({ items, moreItems, onSignOut }: BottomNavProps) {
           <span>More</span>
         </UnstyledButton>
       </nav>
-      <Drawer opened={moreOpen} onClose={more.close} position="bottom" size="auto" title="More" radius="lg" padding="md">
+      <Drawer
+        opened={moreOpen}
+        onClose={more.close}
+        position="bottom"
+        title="More"
+        radius="lg"
+        padding="md"
+        // A sheet as tall as its entries, never the whole screen.
+        styles={{ content: { height: 'auto', maxHeight: '85dvh', flex: '0 0 auto' }, title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      >
         <Stack gap={4} pb="calc(var(--mantine-spacing-md) + env(safe-area-inset-bottom))">
           {moreItems.map((item) => (
             <NavLink

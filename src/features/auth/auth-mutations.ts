@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OtpType } from '../../contract/auth.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { authApi } from './auth-api.ts';
@@ -37,11 +37,17 @@ export const useAppleSignin = () =>
 export const useRequestOtp = () =>
   useMutation({ mutationFn: ({ email, otpType }: { email: string; otpType: OtpType }) => authApi.requestOtp(email, otpType) });
 
-export const useVerifyAccount = () =>
-  useMutation({
+export function useVerifyAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: authApi.verifyAccount,
-    onSuccess: () => sessionStore.setPendingEmail(null),
+    onSuccess: () => {
+      sessionStore.setPendingEmail(null);
+      // Anything fetched before verification (an unverified /users/me) would send the owner back here.
+      queryClient.removeQueries();
+    },
   });
+}
 
 export const useResetPassword = () =>
   useMutation({

@@ -12,7 +12,7 @@ type CodeInputProps = {
 /** Six one-digit boxes: a pasted or autofilled code spreads over them, Backspace on an empty box steps back. */
 export function CodeInput({ value, onChange, onComplete, error, autoFocus }: CodeInputProps) {
   return (
-    <Input.Wrapper label="Verification code" error={error} labelProps={{ mb: 6 }}>
+    <Input.Wrapper label="Verification code" error={error} size="lg" labelProps={{ mb: 6 }}>
       <PinInput
         length={OTP_LENGTH}
         type="number"
@@ -25,7 +25,7 @@ export function CodeInput({ value, onChange, onComplete, error, autoFocus }: Cod
         onComplete={onComplete}
         error={Boolean(error)}
         autoFocus={autoFocus}
-        ariaLabel="Digit"
+        getInputProps={(index) => ({ 'aria-label': `Digit ${index + 1} of ${OTP_LENGTH}` })}
         styles={{ root: { justifyContent: 'space-between' }, input: { fontWeight: 700 } }}
       />
     </Input.Wrapper>

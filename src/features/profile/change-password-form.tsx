@@ -2,7 +2,7 @@ import { Button, Paper, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type * as v from 'valibot';
 import { ChangePasswordFormSchema } from '../../contract/users.ts';
-import { contractResolver } from '../../ui/form-resolver.ts';
+import { contractResolver, serverFieldErrors } from '../../ui/form-resolver.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useChangePassword } from './profile-mutations.ts';
 
@@ -29,7 +29,10 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
           notifySuccess('Password has been changed successfully');
           onChanged();
         },
-        onError: (error) => notifyError(error, 'Something went wrong.'),
+        onError: (error) => {
+          form.setErrors(serverFieldErrors(error));
+          notifyError(error, 'Something went wrong.');
+        },
       },
     );
   });

@@ -32,7 +32,7 @@ export function PhoneField({ country, number, onCountryChange, onNumberChange, e
   };
 
   return (
-    <Input.Wrapper label="Phone number" error={error} id={`${id}-number`}>
+    <Input.Wrapper label="Phone number" error={error} id={`${id}-number`} size="lg">
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <Select
           aria-label="Country code"

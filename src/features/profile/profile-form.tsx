@@ -4,6 +4,7 @@ import type { CountryCode } from 'libphonenumber-js/min';
 import * as v from 'valibot';
 import { PROFILE_IMAGE_MAX_BYTES, UpdateProfileRequestSchema, type CurrentUser } from '../../contract/users.ts';
 import { useSession } from '../../lib/session.ts';
+import { serverFieldErrors } from '../../ui/form-resolver.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PhoneField } from './phone-field.tsx';
 import { fromE164, toE164 } from './phone.ts';
@@ -43,6 +44,9 @@ function validate(values: ProfileValues) {
     const field = path === 'phoneNumber' ? 'phone' : path;
     if (field && !errors[field]) errors[field] = issue.message;
   }
+  // An empty box would simply not be sent; saying so beats silently keeping the old value.
+  if (!values.name.trim()) errors.name ??= 'Name is required';
+  if (!values.email.trim()) errors.email ??= 'Email address is required';
   const image = imageError(values.image);
   if (image) errors.image = image;
   return errors;
@@ -68,7 +72,10 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         form.setInitialValues(next);
         form.reset();
       },
-      onError: (error) => notifyError(error, 'Something went wrong.'),
+      onError: (error) => {
+        form.setErrors(serverFieldErrors(error, { phoneNumber: 'phone' }));
+        notifyError(error, 'Something went wrong.');
+      },
     });
   });
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { displayNameOf, useSession } from '../../lib/session.ts';
 import { HomeScreen } from '../../features/home/home-screen.tsx';
-import { navItems } from '../../ui/nav-items.ts';
+import { navSections } from '../../ui/nav-items.ts';
 
 export const Route = createFileRoute('/_app/')({
   component: HomePage,
@@ -9,6 +9,8 @@ export const Route = createFileRoute('/_app/')({
 
 function HomePage() {
   const session = useSession();
-  const shortcuts = navItems.filter((item) => item.path !== '/').sort((a, b) => a.order - b.order);
+  const { primary, more } = navSections();
+  // Every screen that exists except this one, in the order the navigation shows them.
+  const shortcuts = [...primary, ...more].filter((item) => item.path !== '/');
   return <HomeScreen displayName={displayNameOf(session?.name ?? '')} shortcuts={shortcuts} />;
 }

@@ -1,0 +1,105 @@
+import type { Locator, Page } from '@playwright/test';
+import { navSections } from '../src/ui/nav-items.ts';
+import { expect, signUpAndVerify, test } from './fixtures.ts';
+
+// The nav list grows as features ship: the frame must show exactly what src/ui/nav-items.ts lists.
+const sections = navSections();
+const labels = (items: { label: string }[]) => items.map((item) => item.label);
+const startsWith = (items: { label: string }[]) => items.map((item) => new RegExp(`^${item.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+
+// The signed-in frame: bottom bar and More sheet on a phone, sidebar on a wide screen, header, home shortcuts.
+
+async function signIn(page: Page, name: string) {
+  const account = await signUpAndVerify(page, { name });
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  return account;
+}
+
+/** Touch first: every target in the list is at least 44 × 44 CSS pixels. */
+async function expectTouchSized(targets: Locator) {
+  const count = await targets.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    const box = await targets.nth(i).boundingBox();
+    const name = (await targets.nth(i).textContent())?.trim() || (await targets.nth(i).getAttribute('aria-label'));
+    expect(box, `${name} is on screen`).not.toBeNull();
+    expect(box!.height, `${name} height`).toBeGreaterThanOrEqual(44);
+    expect(box!.width, `${name} width`).toBeGreaterThanOrEqual(44);
+  }
+}
+
+test('on a phone: greeting, shortcuts to the screens that exist, bottom bar and More sheet', async ({ page }) => {
+  await signIn(page, 'Rosa Martinez');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Good (morning|afternoon|evening), Rosa$/);
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('button', { name: /Account menu/ })).toContainText('Rosa');
+
+  const shortcuts = page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link');
+  await expect(shortcuts).toHaveText(startsWith([...sections.primary, ...sections.more].filter((item) => item.path !== '/')));
+  await expectTouchSized(shortcuts);
+
+  // The sidebar is for wide screens only; the phone gets the bottom bar.
+  const bottomBar = page.getByRole('contentinfo').getByRole('navigation', { name: 'Main' });
+  await expect(bottomBar).toBeVisible();
+  await expect(page.locator('.mantine-AppShell-navbar')).toBeHidden();
+  const barTargets = bottomBar.locator('a, button');
+  await expect(barTargets).toHaveText([...labels(sections.bottomBar), 'More']);
+  await expectTouchSized(barTargets);
+  await expectTouchSized(header.locator('a, button'));
+  await expect(bottomBar.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+
+  // The bar clears the home indicator of an installed app.
+  const footerPadding = await page.locator('.mantine-AppShell-footer').evaluate((el) => getComputedStyle(el).paddingBottom);
+  expect(footerPadding).toMatch(/px$/);
+
+  await bottomBar.getByRole('button', { name: 'More' }).click();
+  const sheet = page.getByRole('dialog', { name: 'More' });
+  await expect(sheet.getByRole('link')).toHaveText(startsWith(sections.moreSheet));
+  await expect(sheet.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expectTouchSized(sheet.locator('a, button:not(.mantine-CloseButton-root)'));
+  await sheet.getByRole('link', { name: /^Notifications/ }).click();
+  await expect(page).toHaveURL(/\/settings\/notifications$/);
+  await expect(sheet).toBeHidden();
+
+  await bottomBar.getByRole('link', { name: 'Home' }).click();
+  await page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link', { name: /^Profile/ }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  await bottomBar.getByRole('button', { name: 'More' }).click();
+  await sheet.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/signin\?redirect=%2F$/);
+});
+
+test('on a wide screen: a sidebar instead of the bottom bar', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'Sam Okafor');
+  const sidebar = page.locator('.mantine-AppShell-navbar').getByRole('navigation', { name: 'Main' });
+  await expect(sidebar).toBeVisible();
+  await expect(sidebar.getByRole('link')).toHaveText(labels([...sections.primary, ...sections.more]));
+  await expect(page.locator('.mantine-AppShell-footer')).toBeHidden();
+
+  await sidebar.getByRole('link', { name: 'Password' }).click();
+  await expect(page).toHaveURL(/\/settings\/password$/);
+  await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: /Account menu/ })).toContainText('Sam');
+});
+
+test('the avatar menu reaches every account screen', async ({ page }) => {
+  await signIn(page, 'Ines Duarte');
+  const menuButton = page.getByRole('button', { name: /Account menu/ });
+  for (const [item, path] of [
+    ['Profile', '/profile'],
+    ['Change password', '/settings/password'],
+    ['Notifications', '/settings/notifications'],
+  ] as const) {
+    await menuButton.click();
+    await page.getByRole('menuitem', { name: item }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  }
+});

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { sessionStore } from '../../lib/session.ts';
+import { meQueryOptions } from './me-query.ts';
+
+/**
+ * Runs under every signed-in screen without holding it up (it works offline from the stored session):
+ * refreshes who the owner is, and sends an account that is not verified yet to the code screen,
+ * e.g. someone who signed up, closed the app and came back before typing the code.
+ */
+export function useAccountCheck() {
+  const navigate = useNavigate();
+  const me = useQuery(meQueryOptions());
+  const unverifiedEmail = me.data && !me.data.user.verified ? me.data.user.email : null;
+
+  useEffect(() => {
+    if (!unverifiedEmail) return;
+    sessionStore.setPendingEmail(unverifiedEmail);
+    void navigate({ to: '/verify-account', replace: true });
+  }, [unverifiedEmail, navigate]);
+}
