@@ -1,4 +1,6 @@
 import { notifications } from '@mantine/notifications';
+import { createElement } from 'react';
+import { PLAN_LIMIT_CODE } from '../contract/subscriptions.ts';
 import { ApiError } from '../lib/api.ts';
 
 type NotifyErrorOptions = {
@@ -10,7 +12,10 @@ type NotifyErrorOptions = {
 export function notifyError(error: unknown, fallback = 'Oops! Something went wrong', options: NotifyErrorOptions = {}) {
   const text = error instanceof ApiError && (error.fromServer || error.code === 'network') ? error.message : fallback;
   const message = options.prefix ? `${options.prefix} ${text}` : text;
-  notifications.show({ color: 'red', title: 'Error', message, autoClose: 6000 });
+  // A plan limit comes with the way out: a link to the plans screen.
+  const planLimit = error instanceof ApiError && error.code === PLAN_LIMIT_CODE;
+  const body = planLimit ? createElement('span', null, message, ' ', createElement('a', { href: '/subscriptions' }, 'See plans')) : message;
+  notifications.show({ color: 'red', title: 'Error', message: body, autoClose: planLimit ? 10000 : 6000 });
 }
 
 export function notifySuccess(message: string) {
