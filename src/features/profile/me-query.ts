@@ -7,6 +7,9 @@ import { sessionStore } from '../../lib/session.ts';
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: ['me'],
+    // Always checked again when a screen opens: a copy restored from the device (possibly saved a moment
+    // before the last change) or edited on another phone must not be taken as current.
+    staleTime: 0,
     queryFn: async ({ signal }) => {
       const me = await api('/users/me', MeResponseSchema, { signal });
       const { name, email, phoneNumber, image, activeSubscription, activeSubscriptionStart, activeSubscriptionEnd } = me.user;

@@ -14,7 +14,8 @@ function ProfilePage() {
   return (
     <PageColumn>
       <PageHeader title="Profile">How you appear in Mise and how we reach you.</PageHeader>
-      <ProfileForm user={data.user} />
+      {/* A newer copy from the server (refetched on open) starts the form again from it. */}
+      <ProfileForm key={[data.user.name, data.user.email, data.user.phoneNumber, data.user.image].join('|')} user={data.user} />
     </PageColumn>
   );
 }
