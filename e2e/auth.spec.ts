@@ -210,3 +210,33 @@ test('Google and Apple say so when this server has them not set up', async ({ pa
   await expect(page.getByRole('button', { name: 'Continue with Apple' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Continue with Apple' })).toHaveAccessibleDescription('Apple sign-in is not set up on this server');
 });
+
+test('Resend Code waits for its countdown, then passes on what the server says', async ({ page }) => {
+  const email = uniqueEmail('resend');
+  await page.clock.install();
+  await page.request.post('/api/v1/auth/signup', { data: { name: 'Pat Quinn', email, password: 'macchiato-3', userType: 'regular' } });
+  await page.goto('/signin');
+  await signIn(page, email, 'macchiato-3');
+  await expect(page).toHaveURL(/\/verify-account$/);
+
+  const resend = page.getByRole('button', { name: /^Resend Code/ });
+  await expect(resend).toHaveText('Resend Code in 60s');
+  await expect(resend).toBeDisabled();
+  await page.clock.fastForward(30_000);
+  await expect(resend).toHaveText(/^Resend Code in (30|29)s$/);
+  await page.clock.fastForward(31_000);
+  await expect(resend).toHaveText('Resend Code');
+  await expect(resend).toBeEnabled();
+
+  // The server's own cooldown (real time) has not passed since sign-up mailed the first code.
+  await resend.click();
+  await expect(toast(page, /Error sending OTP: Please wait \d+ seconds before asking for a new code\./)).toBeVisible();
+});
+
+test('the code screen says so when it does not know which email to check', async ({ page }) => {
+  await page.goto('/verify-account');
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await digit(page, 1).focus();
+  await page.keyboard.type('123456');
+  await expect(toast(page, 'There is no email found')).toBeVisible();
+});

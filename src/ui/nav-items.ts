@@ -1,10 +1,12 @@
 import type { Icon } from '@tabler/icons-react';
 import { IconCreditCard, IconCrown, IconPalette, IconShare } from '@tabler/icons-react';
 import { IconBell, IconHome2, IconLock, IconUser } from '@tabler/icons-react';
+import { IconUsersGroup } from '@tabler/icons-react';
 import type { FileRouteTypes } from '../routeTree.gen.ts';
 
 /** A screen that exists: typed against the route tree, so an entry for a route that is not built does not compile. */
-export type NavPath = FileRouteTypes['fullPaths'];
+// `to` (not `fullPaths`): an index route under a layout has a full path with a trailing slash that links do not accept.
+export type NavPath = FileRouteTypes['to'];
 
 export type NavItem = {
   path: NavPath;
@@ -20,6 +22,7 @@ export type NavItem = {
 // One line per screen. Features add theirs here when their screen ships; nothing is listed before it exists.
 export const navItems: readonly NavItem[] = [
   { path: '/', label: 'Home', icon: IconHome2, placement: 'primary', order: 0, description: 'Your day at a glance' },
+  { path: '/customers/segments', label: 'Segments', icon: IconUsersGroup, placement: 'more', order: 300, description: 'Groups of customers to send campaigns to' },
   { path: '/profile', label: 'Profile', icon: IconUser, placement: 'more', order: 900, description: 'Name, photo, email and phone' },
   { path: '/settings/notifications', label: 'Notifications', icon: IconBell, placement: 'more', order: 910, description: 'Choose what Mise tells you about' },
   { path: '/settings/password', label: 'Password', icon: IconLock, placement: 'more', order: 920, description: 'Change the password you sign in with' },
