@@ -23,11 +23,15 @@ import { Route as AuthSigninRouteImport } from './routes/_auth/signin'
 import { Route as AuthSignupRouteImport } from './routes/_auth/signup'
 import { Route as AuthTermsRouteImport } from './routes/_auth/terms'
 import { Route as AuthVerifyAccountRouteImport } from './routes/_auth/verify-account'
+import { Route as AppCustomersSegmentsRouteRouteImport } from './routes/_app/customers/segments/route'
 import { Route as AppSettingsContentRouteImport } from './routes/_app/settings/content'
 import { Route as AppSettingsNotificationsRouteImport } from './routes/_app/settings/notifications'
 import { Route as AppSettingsPasswordRouteImport } from './routes/_app/settings/password'
 import { Route as AppSettingsPaymentRouteImport } from './routes/_app/settings/payment'
 import { Route as AppSettingsSocialsRouteImport } from './routes/_app/settings/socials'
+import { Route as AppCustomersSegmentsIndexRouteImport } from './routes/_app/customers/segments/index'
+import { Route as AppCustomersSegmentsSegmentIdRouteImport } from './routes/_app/customers/segments/$segmentId'
+import { Route as AppCustomersSegmentsNewRouteImport } from './routes/_app/customers/segments/new'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -97,6 +101,12 @@ const AuthVerifyAccountRoute = AuthVerifyAccountRouteImport.update({
   path: '/verify-account',
   getParentRoute: () => AuthRoute,
 } as any)
+const AppCustomersSegmentsRouteRoute =
+  AppCustomersSegmentsRouteRouteImport.update({
+    id: '/customers/segments',
+    path: '/customers/segments',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppSettingsContentRoute = AppSettingsContentRouteImport.update({
   id: '/settings/content',
   path: '/settings/content',
@@ -123,6 +133,23 @@ const AppSettingsSocialsRoute = AppSettingsSocialsRouteImport.update({
   path: '/settings/socials',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCustomersSegmentsIndexRoute =
+  AppCustomersSegmentsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppCustomersSegmentsRouteRoute,
+  } as any)
+const AppCustomersSegmentsSegmentIdRoute =
+  AppCustomersSegmentsSegmentIdRouteImport.update({
+    id: '/$segmentId',
+    path: '/$segmentId',
+    getParentRoute: () => AppCustomersSegmentsRouteRoute,
+  } as any)
+const AppCustomersSegmentsNewRoute = AppCustomersSegmentsNewRouteImport.update({
+  id: '/new',
+  path: '/new',
+  getParentRoute: () => AppCustomersSegmentsRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -137,11 +164,15 @@ export interface FileRoutesByFullPath {
   '/signup': typeof AuthSignupRoute
   '/terms': typeof AuthTermsRoute
   '/verify-account': typeof AuthVerifyAccountRoute
+  '/customers/segments': typeof AppCustomersSegmentsRouteRouteWithChildren
   '/settings/content': typeof AppSettingsContentRoute
   '/settings/notifications': typeof AppSettingsNotificationsRoute
   '/settings/password': typeof AppSettingsPasswordRoute
   '/settings/payment': typeof AppSettingsPaymentRoute
   '/settings/socials': typeof AppSettingsSocialsRoute
+  '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
+  '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
+  '/customers/segments/': typeof AppCustomersSegmentsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
@@ -161,6 +192,9 @@ export interface FileRoutesByTo {
   '/settings/password': typeof AppSettingsPasswordRoute
   '/settings/payment': typeof AppSettingsPaymentRoute
   '/settings/socials': typeof AppSettingsSocialsRoute
+  '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
+  '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
+  '/customers/segments': typeof AppCustomersSegmentsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -178,11 +212,15 @@ export interface FileRoutesById {
   '/_auth/terms': typeof AuthTermsRoute
   '/_auth/verify-account': typeof AuthVerifyAccountRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/customers/segments': typeof AppCustomersSegmentsRouteRouteWithChildren
   '/_app/settings/content': typeof AppSettingsContentRoute
   '/_app/settings/notifications': typeof AppSettingsNotificationsRoute
   '/_app/settings/password': typeof AppSettingsPasswordRoute
   '/_app/settings/payment': typeof AppSettingsPaymentRoute
   '/_app/settings/socials': typeof AppSettingsSocialsRoute
+  '/_app/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
+  '/_app/customers/segments/new': typeof AppCustomersSegmentsNewRoute
+  '/_app/customers/segments/': typeof AppCustomersSegmentsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -199,11 +237,15 @@ export interface FileRouteTypes {
     | '/signup'
     | '/terms'
     | '/verify-account'
+    | '/customers/segments'
     | '/settings/content'
     | '/settings/notifications'
     | '/settings/password'
     | '/settings/payment'
     | '/settings/socials'
+    | '/customers/segments/$segmentId'
+    | '/customers/segments/new'
+    | '/customers/segments/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -223,6 +265,9 @@ export interface FileRouteTypes {
     | '/settings/password'
     | '/settings/payment'
     | '/settings/socials'
+    | '/customers/segments/$segmentId'
+    | '/customers/segments/new'
+    | '/customers/segments'
   id:
     | '__root__'
     | '/_app'
@@ -239,11 +284,15 @@ export interface FileRouteTypes {
     | '/_auth/terms'
     | '/_auth/verify-account'
     | '/_app/'
+    | '/_app/customers/segments'
     | '/_app/settings/content'
     | '/_app/settings/notifications'
     | '/_app/settings/password'
     | '/_app/settings/payment'
     | '/_app/settings/socials'
+    | '/_app/customers/segments/$segmentId'
+    | '/_app/customers/segments/new'
+    | '/_app/customers/segments/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -351,6 +400,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthVerifyAccountRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_app/customers/segments': {
+      id: '/_app/customers/segments'
+      path: '/customers/segments'
+      fullPath: '/customers/segments'
+      preLoaderRoute: typeof AppCustomersSegmentsRouteRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings/content': {
       id: '/_app/settings/content'
       path: '/settings/content'
@@ -386,8 +442,47 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsSocialsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/customers/segments/': {
+      id: '/_app/customers/segments/'
+      path: '/'
+      fullPath: '/customers/segments/'
+      preLoaderRoute: typeof AppCustomersSegmentsIndexRouteImport
+      parentRoute: typeof AppCustomersSegmentsRouteRoute
+    }
+    '/_app/customers/segments/$segmentId': {
+      id: '/_app/customers/segments/$segmentId'
+      path: '/$segmentId'
+      fullPath: '/customers/segments/$segmentId'
+      preLoaderRoute: typeof AppCustomersSegmentsSegmentIdRouteImport
+      parentRoute: typeof AppCustomersSegmentsRouteRoute
+    }
+    '/_app/customers/segments/new': {
+      id: '/_app/customers/segments/new'
+      path: '/new'
+      fullPath: '/customers/segments/new'
+      preLoaderRoute: typeof AppCustomersSegmentsNewRouteImport
+      parentRoute: typeof AppCustomersSegmentsRouteRoute
+    }
   }
 }
+
+interface AppCustomersSegmentsRouteRouteChildren {
+  AppCustomersSegmentsSegmentIdRoute: typeof AppCustomersSegmentsSegmentIdRoute
+  AppCustomersSegmentsNewRoute: typeof AppCustomersSegmentsNewRoute
+  AppCustomersSegmentsIndexRoute: typeof AppCustomersSegmentsIndexRoute
+}
+
+const AppCustomersSegmentsRouteRouteChildren: AppCustomersSegmentsRouteRouteChildren =
+  {
+    AppCustomersSegmentsSegmentIdRoute: AppCustomersSegmentsSegmentIdRoute,
+    AppCustomersSegmentsNewRoute: AppCustomersSegmentsNewRoute,
+    AppCustomersSegmentsIndexRoute: AppCustomersSegmentsIndexRoute,
+  }
+
+const AppCustomersSegmentsRouteRouteWithChildren =
+  AppCustomersSegmentsRouteRoute._addFileChildren(
+    AppCustomersSegmentsRouteRouteChildren,
+  )
 
 interface AppRouteChildren {
   AppBrandRoute: typeof AppBrandRoute
@@ -395,6 +490,7 @@ interface AppRouteChildren {
   AppSubscriptionsRoute: typeof AppSubscriptionsRoute
   AppTiktok_callbackRoute: typeof AppTiktok_callbackRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppCustomersSegmentsRouteRoute: typeof AppCustomersSegmentsRouteRouteWithChildren
   AppSettingsContentRoute: typeof AppSettingsContentRoute
   AppSettingsNotificationsRoute: typeof AppSettingsNotificationsRoute
   AppSettingsPasswordRoute: typeof AppSettingsPasswordRoute
@@ -408,6 +504,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSubscriptionsRoute: AppSubscriptionsRoute,
   AppTiktok_callbackRoute: AppTiktok_callbackRoute,
   AppIndexRoute: AppIndexRoute,
+  AppCustomersSegmentsRouteRoute: AppCustomersSegmentsRouteRouteWithChildren,
   AppSettingsContentRoute: AppSettingsContentRoute,
   AppSettingsNotificationsRoute: AppSettingsNotificationsRoute,
   AppSettingsPasswordRoute: AppSettingsPasswordRoute,
