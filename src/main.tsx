@@ -8,6 +8,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startOffline } from './lib/offline/start-offline.ts';
+import { registerMediaWipe } from './features/media/media-wipe.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
 import { theme } from './ui/theme.ts';
@@ -16,6 +17,7 @@ const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 // Service worker, token mirror, the read cache restored from IndexedDB and the outbox, before the first render.
 await startOffline(queryClient);
+registerMediaWipe();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -24,6 +24,10 @@ import { Route as AuthSignupRouteImport } from './routes/_auth/signup'
 import { Route as AuthTermsRouteImport } from './routes/_auth/terms'
 import { Route as AuthVerifyAccountRouteImport } from './routes/_auth/verify-account'
 import { Route as AppCustomersSegmentsRouteRouteImport } from './routes/_app/customers/segments/route'
+import { Route as AppMediaIndexRouteImport } from './routes/_app/media/index'
+import { Route as AppMediaFolderRouteImport } from './routes/_app/media/$folder'
+import { Route as AppMediaImagesRouteImport } from './routes/_app/media/images'
+import { Route as AppMediaVideosRouteImport } from './routes/_app/media/videos'
 import { Route as AppSettingsContentRouteImport } from './routes/_app/settings/content'
 import { Route as AppSettingsNotificationsRouteImport } from './routes/_app/settings/notifications'
 import { Route as AppSettingsPasswordRouteImport } from './routes/_app/settings/password'
@@ -107,6 +111,26 @@ const AppCustomersSegmentsRouteRoute =
     path: '/customers/segments',
     getParentRoute: () => AppRoute,
   } as any)
+const AppMediaIndexRoute = AppMediaIndexRouteImport.update({
+  id: '/media/',
+  path: '/media/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMediaFolderRoute = AppMediaFolderRouteImport.update({
+  id: '/media/$folder',
+  path: '/media/$folder',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMediaImagesRoute = AppMediaImagesRouteImport.update({
+  id: '/media/images',
+  path: '/media/images',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMediaVideosRoute = AppMediaVideosRouteImport.update({
+  id: '/media/videos',
+  path: '/media/videos',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsContentRoute = AppSettingsContentRouteImport.update({
   id: '/settings/content',
   path: '/settings/content',
@@ -165,11 +189,15 @@ export interface FileRoutesByFullPath {
   '/terms': typeof AuthTermsRoute
   '/verify-account': typeof AuthVerifyAccountRoute
   '/customers/segments': typeof AppCustomersSegmentsRouteRouteWithChildren
+  '/media/$folder': typeof AppMediaFolderRoute
+  '/media/images': typeof AppMediaImagesRoute
+  '/media/videos': typeof AppMediaVideosRoute
   '/settings/content': typeof AppSettingsContentRoute
   '/settings/notifications': typeof AppSettingsNotificationsRoute
   '/settings/password': typeof AppSettingsPasswordRoute
   '/settings/payment': typeof AppSettingsPaymentRoute
   '/settings/socials': typeof AppSettingsSocialsRoute
+  '/media/': typeof AppMediaIndexRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/customers/segments/': typeof AppCustomersSegmentsIndexRoute
@@ -187,11 +215,15 @@ export interface FileRoutesByTo {
   '/signup': typeof AuthSignupRoute
   '/terms': typeof AuthTermsRoute
   '/verify-account': typeof AuthVerifyAccountRoute
+  '/media/$folder': typeof AppMediaFolderRoute
+  '/media/images': typeof AppMediaImagesRoute
+  '/media/videos': typeof AppMediaVideosRoute
   '/settings/content': typeof AppSettingsContentRoute
   '/settings/notifications': typeof AppSettingsNotificationsRoute
   '/settings/password': typeof AppSettingsPasswordRoute
   '/settings/payment': typeof AppSettingsPaymentRoute
   '/settings/socials': typeof AppSettingsSocialsRoute
+  '/media': typeof AppMediaIndexRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/customers/segments': typeof AppCustomersSegmentsIndexRoute
@@ -213,11 +245,15 @@ export interface FileRoutesById {
   '/_auth/verify-account': typeof AuthVerifyAccountRoute
   '/_app/': typeof AppIndexRoute
   '/_app/customers/segments': typeof AppCustomersSegmentsRouteRouteWithChildren
+  '/_app/media/$folder': typeof AppMediaFolderRoute
+  '/_app/media/images': typeof AppMediaImagesRoute
+  '/_app/media/videos': typeof AppMediaVideosRoute
   '/_app/settings/content': typeof AppSettingsContentRoute
   '/_app/settings/notifications': typeof AppSettingsNotificationsRoute
   '/_app/settings/password': typeof AppSettingsPasswordRoute
   '/_app/settings/payment': typeof AppSettingsPaymentRoute
   '/_app/settings/socials': typeof AppSettingsSocialsRoute
+  '/_app/media/': typeof AppMediaIndexRoute
   '/_app/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/_app/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/_app/customers/segments/': typeof AppCustomersSegmentsIndexRoute
@@ -238,11 +274,15 @@ export interface FileRouteTypes {
     | '/terms'
     | '/verify-account'
     | '/customers/segments'
+    | '/media/$folder'
+    | '/media/images'
+    | '/media/videos'
     | '/settings/content'
     | '/settings/notifications'
     | '/settings/password'
     | '/settings/payment'
     | '/settings/socials'
+    | '/media/'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
     | '/customers/segments/'
@@ -260,11 +300,15 @@ export interface FileRouteTypes {
     | '/signup'
     | '/terms'
     | '/verify-account'
+    | '/media/$folder'
+    | '/media/images'
+    | '/media/videos'
     | '/settings/content'
     | '/settings/notifications'
     | '/settings/password'
     | '/settings/payment'
     | '/settings/socials'
+    | '/media'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
     | '/customers/segments'
@@ -285,11 +329,15 @@ export interface FileRouteTypes {
     | '/_auth/verify-account'
     | '/_app/'
     | '/_app/customers/segments'
+    | '/_app/media/$folder'
+    | '/_app/media/images'
+    | '/_app/media/videos'
     | '/_app/settings/content'
     | '/_app/settings/notifications'
     | '/_app/settings/password'
     | '/_app/settings/payment'
     | '/_app/settings/socials'
+    | '/_app/media/'
     | '/_app/customers/segments/$segmentId'
     | '/_app/customers/segments/new'
     | '/_app/customers/segments/'
@@ -407,6 +455,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCustomersSegmentsRouteRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/media/': {
+      id: '/_app/media/'
+      path: '/media'
+      fullPath: '/media/'
+      preLoaderRoute: typeof AppMediaIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/media/$folder': {
+      id: '/_app/media/$folder'
+      path: '/media/$folder'
+      fullPath: '/media/$folder'
+      preLoaderRoute: typeof AppMediaFolderRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/media/images': {
+      id: '/_app/media/images'
+      path: '/media/images'
+      fullPath: '/media/images'
+      preLoaderRoute: typeof AppMediaImagesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/media/videos': {
+      id: '/_app/media/videos'
+      path: '/media/videos'
+      fullPath: '/media/videos'
+      preLoaderRoute: typeof AppMediaVideosRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings/content': {
       id: '/_app/settings/content'
       path: '/settings/content'
@@ -491,11 +567,15 @@ interface AppRouteChildren {
   AppTiktok_callbackRoute: typeof AppTiktok_callbackRoute
   AppIndexRoute: typeof AppIndexRoute
   AppCustomersSegmentsRouteRoute: typeof AppCustomersSegmentsRouteRouteWithChildren
+  AppMediaFolderRoute: typeof AppMediaFolderRoute
+  AppMediaImagesRoute: typeof AppMediaImagesRoute
+  AppMediaVideosRoute: typeof AppMediaVideosRoute
   AppSettingsContentRoute: typeof AppSettingsContentRoute
   AppSettingsNotificationsRoute: typeof AppSettingsNotificationsRoute
   AppSettingsPasswordRoute: typeof AppSettingsPasswordRoute
   AppSettingsPaymentRoute: typeof AppSettingsPaymentRoute
   AppSettingsSocialsRoute: typeof AppSettingsSocialsRoute
+  AppMediaIndexRoute: typeof AppMediaIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -505,11 +585,15 @@ const AppRouteChildren: AppRouteChildren = {
   AppTiktok_callbackRoute: AppTiktok_callbackRoute,
   AppIndexRoute: AppIndexRoute,
   AppCustomersSegmentsRouteRoute: AppCustomersSegmentsRouteRouteWithChildren,
+  AppMediaFolderRoute: AppMediaFolderRoute,
+  AppMediaImagesRoute: AppMediaImagesRoute,
+  AppMediaVideosRoute: AppMediaVideosRoute,
   AppSettingsContentRoute: AppSettingsContentRoute,
   AppSettingsNotificationsRoute: AppSettingsNotificationsRoute,
   AppSettingsPasswordRoute: AppSettingsPasswordRoute,
   AppSettingsPaymentRoute: AppSettingsPaymentRoute,
   AppSettingsSocialsRoute: AppSettingsSocialsRoute,
+  AppMediaIndexRoute: AppMediaIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

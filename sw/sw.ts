@@ -4,6 +4,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { drainOutbox } from '../src/lib/outbox/drain.ts';
 import { DRAIN_MESSAGE, OUTBOX_SYNC_TAG } from '../src/lib/outbox/events.ts';
+import { registerMediaCache } from './media-cache.ts';
 
 /**
  * Mise's service worker (vite-plugin-pwa injectManifest, built as IIFE):
@@ -20,6 +21,8 @@ type SyncEvent = ExtendableEvent & { readonly tag: string; readonly lastChance: 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+// Seen media thumbnails, bounded (sw/media-cache.ts).
+registerMediaCache();
 
 // The first install controls open pages at once; an update only activates when the page says so.
 clientsClaim();

@@ -1,6 +1,7 @@
 import type { Icon } from '@tabler/icons-react';
 import { IconCreditCard, IconCrown, IconPalette, IconShare } from '@tabler/icons-react';
 import { IconBell, IconHome2, IconLock, IconUser } from '@tabler/icons-react';
+import { IconPhoto } from '@tabler/icons-react';
 import { IconUsersGroup } from '@tabler/icons-react';
 import type { FileRouteTypes } from '../routeTree.gen.ts';
 
@@ -22,6 +23,7 @@ export type NavItem = {
 // One line per screen. Features add theirs here when their screen ships; nothing is listed before it exists.
 export const navItems: readonly NavItem[] = [
   { path: '/', label: 'Home', icon: IconHome2, placement: 'primary', order: 0, description: 'Your day at a glance' },
+  { path: '/media', label: 'Media', icon: IconPhoto, placement: 'primary', order: 30, description: 'Photos and videos of your dishes' },
   { path: '/customers/segments', label: 'Segments', icon: IconUsersGroup, placement: 'more', order: 300, description: 'Groups of customers to send campaigns to' },
   { path: '/profile', label: 'Profile', icon: IconUser, placement: 'more', order: 900, description: 'Name, photo, email and phone' },
   { path: '/settings/notifications', label: 'Notifications', icon: IconBell, placement: 'more', order: 910, description: 'Choose what Mise tells you about' },

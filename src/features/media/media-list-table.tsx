@@ -1,0 +1,50 @@
+import { Group, Table, Text, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { MediaItem } from '../../contract/media.ts';
+import { formatDate, formatMegabytes, shortName } from './media-format.ts';
+import { MediaThumb } from './media-tile.tsx';
+
+type Props = { items: MediaItem[]; onOpen: (item: MediaItem) => void; actionsFor: (item: MediaItem) => ReactNode };
+
+/** List view: Name / Size / Last Modified (spec §2), sizes in MB with two decimals (§9). */
+export function MediaListTable({ items, onOpen, actionsFor }: Props) {
+  return (
+    <Table verticalSpacing={6} horizontalSpacing="xs" highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Name</Table.Th>
+          <Table.Th ta="right">Size</Table.Th>
+          <Table.Th>Last Modified</Table.Th>
+          <Table.Th w={44} aria-label="Actions" />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((item) => (
+          <Table.Tr key={item.id} data-testid="media-row" data-name={item.name}>
+            <Table.Td>
+              <UnstyledButton onClick={() => onOpen(item)} mih={44} aria-label={item.isFolder ? `Open folder ${item.name}` : `View ${item.name}`}>
+                <Group gap="xs" wrap="nowrap">
+                  <MediaThumb item={item} size={36} />
+                  <Text size="sm" title={item.name}>
+                    {shortName(item.name)}
+                  </Text>
+                </Group>
+              </UnstyledButton>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {item.isFolder ? '—' : formatMegabytes(item.size)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatDate(item.updatedAt)}
+              </Text>
+            </Table.Td>
+            <Table.Td>{actionsFor(item)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

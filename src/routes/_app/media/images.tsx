@@ -1,0 +1,28 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { MediaLibrary } from '../../../features/media/media-library.tsx';
+import { folderParam } from '../../../features/media/media-format.ts';
+import { mediaQueries } from '../../../features/media/media-queries.ts';
+import { MediaSearchSchema } from '../../../features/media/media-search.ts';
+import { MediaTabs } from '../../../features/media/media-tabs.tsx';
+
+export const Route = createFileRoute('/_app/media/images')({
+  validateSearch: MediaSearchSchema,
+  loaderDeps: ({ search }) => ({ sort: search.sort, order: search.order }),
+  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(mediaQueries.list({ type: 'image' }, deps)).catch(() => undefined),
+  component: ImagesPage,
+});
+
+function ImagesPage() {
+  const settings = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <MediaLibrary
+      scope={{ type: 'image' }}
+      title="Images"
+      tabs={<MediaTabs active="image" />}
+      settings={settings}
+      onSettings={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true })}
+      onOpenFolder={(folder) => void navigate({ to: '/media/$folder', params: { folder: folderParam(folder) } })}
+    />
+  );
+}
