@@ -12,6 +12,7 @@ import type { Deps } from './deps.ts';
 import { AppError } from './lib/app-error.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { customersRoutes } from './features/customers/customers.routes.ts';
+import { cloverRoutes, disconnectRoutes, posRoutes, squareRoutes } from './features/pos/pos.routes.ts';
 import { segmentsRoutes } from './features/segments/segments.routes.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { brandFileRoutes } from './features/brand/brand-images.ts';
@@ -82,6 +83,10 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   app.route('/api/v1/health', healthRoutes(deps));
   app.route('/api/v1/customers', customersRoutes(deps));
+  app.route('/api/v1/square', squareRoutes(deps));
+  app.route('/api/v1/clover', cloverRoutes(deps));
+  app.route('/api/v1/disconnect', disconnectRoutes(deps));
+  app.route('/api/v1/pos', posRoutes(deps));
   app.route('/api/v1/segments', segmentsRoutes(deps));
   app.route('/api/v1/metrics', metricsRoutes(deps));
   app.route('/api/v1/media', mediaRoutes(deps));

@@ -35,6 +35,22 @@ const EnvSchema = v.object({
   TIKTOK_CLIENT_SECRET: optionalString,
   TIKTOK_AUTH_BASE_URL: v.optional(v.string(), 'https://www.tiktok.com'),
   TIKTOK_API_BASE_URL: v.optional(v.string(), 'https://open.tiktokapis.com'),
+  // Point of sale (issue 5). A provider without client id and secret shows "not set up" and points to CSV import.
+  SQUARE_CLIENT_ID: optionalString,
+  SQUARE_CLIENT_SECRET: optionalString,
+  SQUARE_ENV: v.optional(v.picklist(['sandbox', 'production']), 'sandbox'),
+  /** Overrides the host chosen by SQUARE_ENV (tests point it at tests/fakes/square.ts). */
+  SQUARE_BASE_URL: optionalString,
+  CLOVER_CLIENT_ID: optionalString,
+  CLOVER_CLIENT_SECRET: optionalString,
+  CLOVER_AUTH_BASE_URL: v.optional(v.string(), 'https://sandbox.dev.clover.com'),
+  CLOVER_API_BASE_URL: v.optional(v.string(), 'https://apisandbox.dev.clover.com'),
+  /** 32 random bytes, base64: encrypts POS tokens at rest. Unset outside production: generated under DATA_DIR. */
+  POS_TOKEN_KEY: v.optional(
+    v.pipe(v.string(), v.trim(), v.check((value) => value === '' || Buffer.from(value, 'base64').length === 32, 'POS_TOKEN_KEY must be 32 bytes in base64')),
+    '',
+  ),
+  POS_IMPORT_HISTORY_DAYS: v.pipe(v.optional(v.string(), '730'), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(3650)),
   /** Stripe billing; unset means the built-in test billing provider (test card numbers only). */
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,

@@ -11,6 +11,7 @@ import { createStorage } from './providers/storage/create-storage.ts';
 import { createJobs } from './jobs/jobs.ts';
 import { registerMediaJobs } from './features/media/media.jobs.ts';
 import { registerAuthJobs } from './features/auth/auth.jobs.ts';
+import { registerPosJobs } from './features/pos/pos-import.ts';
 
 const logger = createLogger(env.LOG_LEVEL);
 fs.mkdirSync(env.dataDir, { recursive: true });
@@ -30,6 +31,7 @@ const app = createApp(
 const jobs = createJobs({ db: database.db, logger, now: () => new Date() });
 const stopMediaJobs = registerMediaJobs(jobs, { env, db: database.db, logger, storage, now: () => new Date() });
 const stopAuthJobs = registerAuthJobs(jobs, { db: database.db, logger, now: () => new Date() });
+registerPosJobs(jobs, { env, db: database.db, logger, now: () => new Date() });
 jobs.start();
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

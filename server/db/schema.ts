@@ -4,6 +4,7 @@ import type { SocialsTables } from '../features/socials/socials.table.ts';
 import type { SubscriptionsTables } from '../features/subscriptions/subscriptions.table.ts';
 import type { CustomersTables } from '../features/customers/customers.table.ts';
 import type { JobsTables } from '../jobs/jobs.table.ts';
+import type { PosTables } from '../features/pos/pos.table.ts';
 import type { SegmentsTables } from '../features/segments/segments.table.ts';
 import type { MediaTables } from '../features/media/media.table.ts';
 import type { IdempotencyTables } from '../features/idempotency/idempotency.table.ts';
@@ -12,6 +13,6 @@ import type { IdempotencyTables } from '../features/idempotency/idempotency.tabl
  * The whole database as Kysely sees it: each feature declares its tables in
  * `server/features/<f>/<f>.table.ts` and adds them here with one `&`.
  */
-export type Database = AccountsTables & CustomersTables & JobsTables & SegmentsTables & IdempotencyTables & MediaTables & BrandTables & SocialsTables & SubscriptionsTables;
+export type Database = AccountsTables & CustomersTables & JobsTables & PosTables & SegmentsTables & IdempotencyTables & MediaTables & BrandTables & SocialsTables & SubscriptionsTables;
 
 export type { User } from '../features/auth/auth.table.ts';

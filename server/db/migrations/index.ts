@@ -3,6 +3,7 @@ import * as m0001 from './0001_accounts.ts';
 import * as m0002 from './0002_auth_otp_cooldowns.ts';
 import * as m0010 from './0010_customers.ts';
 import * as m0011 from './0011_jobs.ts';
+import * as m0012 from './0012_pos.ts';
 import * as m0015 from './0015_segments.ts';
 import * as m0030 from './0030_idempotency.ts';
 import * as m0040 from './0040_media.ts';
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0002_auth_otp_cooldowns': m0002,
   '0010_customers': m0010,
   '0011_jobs': m0011,
+  '0012_pos': m0012,
   '0015_segments': m0015,
   '0030_idempotency': m0030,
   '0040_media': m0040,

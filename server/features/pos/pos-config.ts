@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PosProviderId } from '../../../src/contract/pos.ts';
+import type { Deps } from '../../deps.ts';
+import type { Env } from '../../env.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { createSecretBox, type SecretBox } from '../../lib/secret-box.ts';
+import { createCloverClient } from '../../providers/pos/clover-client.ts';
+import { createSquareClient } from '../../providers/pos/square-client.ts';
+
+export type PosDeps = Pick<Deps, 'db' | 'env' | 'logger' | 'now'>;
+
+const KEY_FILE = 'pos-token.key';
+const boxes = new Map<string, SecretBox>();
+
+/**
+ * The AES-256-GCM box for POS tokens, keyed by POS_TOKEN_KEY. Without it outside production a key is generated
+ * once under DATA_DIR (with a warning: several servers sharing a database need the same key). In production
+ * without it, POS connections are refused rather than sealed with a key nobody chose.
+ */
+export function posTokenBox(env: Pick<Env, 'POS_TOKEN_KEY' | 'NODE_ENV' | 'dataDir'>, logger: Logger): SecretBox | null {
+  const cacheKey = env.POS_TOKEN_KEY ? `env:${env.POS_TOKEN_KEY}` : `file:${env.dataDir}`;
+  const cached = boxes.get(cacheKey);
+  if (cached) return cached;
+  let key = env.POS_TOKEN_KEY;
+  if (!key) {
+    if (env.NODE_ENV === 'production') return null;
+    key = keyFromFile(env.dataDir);
+    logger.warn(`POS_TOKEN_KEY is not set: POS tokens are encrypted with a key generated in ${path.join(env.dataDir, KEY_FILE)}`);
+  }
+  const box = createSecretBox(key);
+  boxes.set(cacheKey, box);
+  return box;
+}
+
+function keyFromFile(dataDir: string): string {
+  const file = path.join(dataDir, KEY_FILE);
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const key = randomBytes(32).toString('base64');
+    try {
+      fs.writeFileSync(file, key, { flag: 'wx', mode: 0o600 });
+      return key;
+    } catch {
+      return fs.readFileSync(file, 'utf8').trim();
+    }
+  }
+}
+
+export const squareBaseUrl = (env: Env) =>
+  env.SQUARE_BASE_URL || (env.SQUARE_ENV === 'production' ? 'https://connect.squareup.com' : 'https://connect.squareupsandbox.com');
+
+export const squareClient = (env: Env) =>
+  createSquareClient({ baseUrl: squareBaseUrl(env), clientId: env.SQUARE_CLIENT_ID, clientSecret: env.SQUARE_CLIENT_SECRET });
+
+export const cloverClient = (env: Env) =>
+  createCloverClient({ authBaseUrl: env.CLOVER_AUTH_BASE_URL, apiBaseUrl: env.CLOVER_API_BASE_URL, clientId: env.CLOVER_CLIENT_ID, clientSecret: env.CLOVER_CLIENT_SECRET });
+
+/** Whether a provider can be connected on this server, and if not, what the card should say. */
+export function providerSetup(env: Env, provider: PosProviderId): { configured: boolean; hint: string | null } {
+  const name = provider === 'square' ? 'Square' : 'Clover';
+  const prefix = provider === 'square' ? 'SQUARE' : 'CLOVER';
+  const credentials = provider === 'square' ? env.SQUARE_CLIENT_ID && env.SQUARE_CLIENT_SECRET : env.CLOVER_CLIENT_ID && env.CLOVER_CLIENT_SECRET;
+  if (!credentials) {
+    return { configured: false, hint: `${name} is not set up on this server (${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET). You can import customers from a CSV export instead.` };
+  }
+  if (env.NODE_ENV === 'production' && !env.POS_TOKEN_KEY) {
+    return { configured: false, hint: `Set POS_TOKEN_KEY (32 random bytes, base64) to connect ${name}. You can import customers from a CSV export instead.` };
+  }
+  return { configured: true, hint: null };
+}
+
+/** The callback address registered with the provider: PUBLIC_URL when set, else the address the app was reached at. */
+export const posRedirectUri = (env: Env, requestOrigin: string, provider: PosProviderId) =>
+  `${(env.PUBLIC_URL || requestOrigin).replace(/\/+$/, '')}/${provider}_callback`;
+
+export const sealContext = (userId: string, provider: PosProviderId, kind: 'access' | 'refresh') => `pos:${userId}:${provider}:${kind}`;
