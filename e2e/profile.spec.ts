@@ -26,7 +26,7 @@ test('edit name, phone with a country code and picture; all of it is still there
   await openSignedIn(page, '/profile', account);
   const save = page.getByRole('button', { name: 'Save', exact: true });
   const country = page.getByRole('combobox', { name: 'Country code' });
-  const phone = page.getByPlaceholder('Phone number');
+  const phone = page.getByLabel('Phone number');
 
   await expect(country).toHaveValue('🇺🇸 +1');
   await expect(save).toBeDisabled();
@@ -36,8 +36,8 @@ test('edit name, phone with a country code and picture; all of it is still there
   await phone.pressSequentially('123');
   await page.locator('input[type=file]').setInputFiles({ name: 'menu.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
   await save.click();
-  await expect(page.getByText('Name is required')).toBeVisible();
-  await expect(page.getByText('Enter a valid phone number')).toBeVisible();
+  await expect(page.getByLabel('Display name')).toHaveAccessibleDescription('Name is required');
+  await expect(phone).toHaveAccessibleDescription('Enter a valid phone number');
   await expect(page.getByText('Choose an image file (JPG, PNG, WebP or GIF)')).toBeVisible();
 
   await page.getByLabel('Display name').fill('Rosalind Martinez');

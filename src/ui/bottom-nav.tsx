@@ -35,7 +35,7 @@ export function BottomNav({ items, moreItems, onSignOut }: BottomNavProps) {
         radius="lg"
         padding="md"
         // A sheet as tall as its entries, never the whole screen.
-        styles={{ content: { height: 'auto', maxHeight: '85dvh', flex: '0 0 auto' }, title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+        styles={{ content: { height: 'auto', maxHeight: '85dvh', flex: '0 0 auto', width: '100%' }, title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       >
         <Stack gap={4} pb="calc(var(--mantine-spacing-md) + env(safe-area-inset-bottom))">
           {moreItems.map((item) => (

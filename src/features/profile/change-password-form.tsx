@@ -40,7 +40,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="lg">
-        <Paper withBorder radius="lg" p="lg">
+        <Paper withBorder radius="lg" p={{ base: 'md', xs: 'lg' }}>
           <Stack gap="md">
             <PasswordInput label="Current password" autoComplete="current-password" size="lg" {...form.getInputProps('password')} />
             {/* The spec's hint says 6; the rule everywhere (spec §5, §9, the server) is 8, so the hint says 8. */}

@@ -32,7 +32,7 @@ export function PhoneField({ country, number, onCountryChange, onNumberChange, e
   };
 
   return (
-    <Input.Wrapper label="Phone number" error={error} id={`${id}-number`} size="lg">
+    <Input.Wrapper label="Phone number" id={`${id}-number`} size="lg">
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <Select
           aria-label="Country code"
@@ -44,7 +44,7 @@ export function PhoneField({ country, number, onCountryChange, onNumberChange, e
           filter={filter}
           maxDropdownHeight={320}
           size="lg"
-          w={132}
+          w={{ base: 120, xs: 132 }}
           comboboxProps={{ width: 300, position: 'bottom-start' }}
           nothingFoundMessage="No country found"
           renderOption={({ option }) => {
@@ -72,11 +72,12 @@ export function PhoneField({ country, number, onCountryChange, onNumberChange, e
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
-          placeholder="Phone number"
+          placeholder="Number"
           size="lg"
           value={number}
           onChange={(event) => handleNumber(event.currentTarget.value)}
-          error={Boolean(error)}
+          // The number box carries the message (phone or code problem), tied to it for screen readers.
+          error={error}
           style={{ flex: 1, minWidth: 0 }}
         />
       </Group>

@@ -82,7 +82,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="lg">
-        <Paper withBorder radius="lg" p="lg">
+        <Paper withBorder radius="lg" p={{ base: 'md', xs: 'lg' }}>
           <Stack gap="lg">
             <PicturePicker
               name={values.name || user.name}
