@@ -22,11 +22,8 @@ function cardView(row: BillingCustomerRow | undefined) {
 export async function subscriptionSummary(deps: BillingDeps, userId: string): Promise<SubscriptionSummary> {
   const now = deps.now();
   const provider = billingProvider(deps.env);
-  const [row, customer, usageRows] = await Promise.all([
-    currentSubscription(deps.db, userId, now),
-    findCustomer(deps, userId),
-    usage(deps.db, userId, now),
-  ]);
+  const row = await currentSubscription(deps.db, userId, now);
+  const [customer, usageRows] = await Promise.all([findCustomer(deps, userId), usage(deps.db, userId, now, row ?? null)]);
   const live = row && isPlanId(row.plan_id) ? row : undefined;
   return {
     activeSubscription: live ? (live.plan_id as SubscriptionSummary['activeSubscription']) : null,

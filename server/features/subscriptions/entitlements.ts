@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { PLAN_RANK, PLANS } from './plans.ts';
 import { currentSubscription } from './subscriptions.service.ts';
+import type { SubscriptionRow } from './subscriptions.table.ts';
 
 type Period = { start: Date; end: Date };
 type Counter = (db: Db, userId: string, period: Period) => Promise<number>;
@@ -26,16 +27,19 @@ const COUNTERS: Partial<Record<EntitlementKey, Counter>> = {
   teamMembers: async () => 1,
 };
 
+/** null: known to have no paid subscription (Free). */
+type Subscription = SubscriptionRow | null | undefined;
+
 /** Monthly allowances follow the paid period; on Free, the calendar month (UTC). */
-async function usagePeriod(db: Db, userId: string, now: Date): Promise<{ planId: PlanId; period: Period }> {
-  const row = await currentSubscription(db, userId, now);
+function usagePeriod(row: Subscription, now: Date): { planId: PlanId; period: Period } {
   if (row && row.plan_id in PLANS) return { planId: row.plan_id as PlanId, period: { start: row.current_period_start, end: row.current_period_end } };
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   return { planId: 'free', period: { start, end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)) } };
 }
 
-export async function usage(db: Db, userId: string, now = new Date()): Promise<Usage[]> {
-  const { planId, period } = await usagePeriod(db, userId, now);
+/** `subscription`: the caller's already-read current subscription, to save reading it twice. */
+export async function usage(db: Db, userId: string, now = new Date(), subscription?: Subscription): Promise<Usage[]> {
+  const { planId, period } = usagePeriod(subscription === undefined ? await currentSubscription(db, userId, now) : subscription, now);
   const limits = PLANS[planId].limits;
   return Promise.all(
     ENTITLEMENTS.map(async (entitlement) => {
@@ -69,7 +73,7 @@ function allowance(key: EntitlementKey, limit: number) {
  * plan's allowance, naming the cheapest plan that fits. Call it before the write.
  */
 export async function checkEntitlement(db: Db, userId: string, key: EntitlementKey, increment = 1, now = new Date()): Promise<void> {
-  const { planId, period } = await usagePeriod(db, userId, now);
+  const { planId, period } = usagePeriod(await currentSubscription(db, userId, now), now);
   const counter = COUNTERS[key];
   const used = counter ? await counter(db, userId, period) : 0;
   const limit = PLANS[planId].limits[key];
