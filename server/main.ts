@@ -38,6 +38,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   const url = `http://localhost:${info.port}`;
   logger.info({ port: info.port }, `Mise is running on ${url}`);
   if (mailer.kind === 'outbox') logger.info(`No SMTP_URL set: emails (verification codes) are written to ${path.join(env.dataDir, 'outbox')}`);
+  logger.info(`Demo data: \`npm run demo\` creates demo@mise.local with a generated café (2,000 customers, 18 months of visits)${env.DATABASE_URL ? '' : '; stop this server first, the embedded database serves one process at a time'}`);
 });
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.

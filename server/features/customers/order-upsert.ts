@@ -33,3 +33,16 @@ export async function upsertOrders(db: Db, userId: string, provider: PosProvider
                   total_cents = excluded.total_cents, location_id = excluded.location_id`.execute(db);
   return unique.length;
 }
+
+export type PlainOrder = { customer_id: string | null; occurred_at: Date; total_cents: number };
+
+/** Orders that come from no point of sale (the demo data set); one statement per call. */
+export async function insertOrders(db: Db, userId: string, source: 'manual' | 'csv' | 'demo', orders: PlainOrder[]): Promise<number> {
+  if (orders.length === 0) return 0;
+  await sql`
+    INSERT INTO orders (user_id, customer_id, occurred_at, total_cents, source)
+    SELECT ${userId}::uuid, u.customer_id, u.occurred_at, u.total_cents, ${source}::text
+    FROM unnest(${orders.map((o) => o.customer_id)}::uuid[], ${orders.map((o) => o.occurred_at.toISOString())}::timestamptz[], ${orders.map((o) => o.total_cents)}::int4[])
+      AS u(customer_id, occurred_at, total_cents)`.execute(db);
+  return orders.length;
+}
