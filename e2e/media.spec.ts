@@ -85,14 +85,15 @@ test('upload photos and a video with progress, make a folder, edit and delete', 
   await shot(page, '04-grid');
 
   // The list view: Name / Size / Last Modified, sizes in MB with two decimals.
-  await page.getByRole('radio', { name: 'List view' }).check({ force: true });
+  const viewSwitch = (name: string) => page.locator('.mantine-SegmentedControl-label').filter({ hasText: name });
+  await viewSwitch('List view').click();
   await expect(page.getByRole('columnheader', { name: 'Last Modified' })).toBeVisible();
   await expect(page.getByTestId('media-row').first()).toContainText(/\d+\.\d\d MB/);
   await shot(page, '05-list');
-  await page.getByRole('radio', { name: 'Grid view' }).check({ force: true });
+  await viewSwitch('Grid view').click();
 
   // The video plays in the full-screen viewer, and can be swiped away from.
-  await page.getByRole('button', { name: 'View pour-over.mp4' }).click();
+  await page.locator('[data-testid=media-tile][data-name="pour-over.mp4"]').getByRole('button', { name: 'View pour-over.mp4' }).click();
   const video = page.getByTestId('media-viewer').locator('video');
   await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState >= 1 && Math.round(el.duration))).toBe(2);
   await video.evaluate((el: HTMLVideoElement) => {
@@ -122,7 +123,7 @@ test('upload photos and a video with progress, make a folder, edit and delete', 
   await page.getByRole('button', { name: 'Actions for lemon-tart.jpg' }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   await page.getByRole('textbox', { name: 'Description' }).fill('Lemon tart with torched meringue');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, 'lemon-tart.jpg edited successfully')).toBeVisible();
   await page.getByRole('button', { name: 'Actions for green-salad.jpg' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();

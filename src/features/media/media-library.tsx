@@ -1,4 +1,4 @@
-import { Box, Button, Center, Grid, Group, Loader, Menu, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Grid, Group, Loader, Menu, SegmentedControl, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconFolderPlus, IconLayoutGrid, IconList, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -29,6 +29,13 @@ type Props = {
   onOpenFolder: (folder: MediaItem) => void;
   showRecent?: boolean;
 };
+
+const ViewLabel = ({ icon, text }: { icon: ReactNode; text: string }) => (
+  <Center mih={28} miw={28}>
+    {icon}
+    <VisuallyHidden>{text}</VisuallyHidden>
+  </Center>
+);
 
 const SORTS = [
   { value: 'updatedAt', label: 'Last Modified' },
@@ -129,8 +136,8 @@ export function MediaLibrary({ scope, title, above, tabs, settings, onSettings, 
           value={settings.view}
           onChange={(value) => onSettings({ view: value as LibraryView['view'] })}
           data={[
-            { value: 'grid', label: <IconLayoutGrid size={18} aria-label="Grid view" /> },
-            { value: 'list', label: <IconList size={18} aria-label="List view" /> },
+            { value: 'grid', label: <ViewLabel icon={<IconLayoutGrid size={18} />} text="Grid view" /> },
+            { value: 'list', label: <ViewLabel icon={<IconList size={18} />} text="List view" /> },
           ]}
         />
         <Select

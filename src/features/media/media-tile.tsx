@@ -22,7 +22,8 @@ export function MediaThumb({ item, size }: { item: MediaItem; size?: number }) {
       ) : (
         <IconPhoto size={32} stroke={1.4} />
       )}
-      {item.type === 'video' && (
+      {item.type === 'video' && size !== undefined && size < 80 && <IconPlayerPlayFilled size={16} className={classes.smallPlay} />}
+      {item.type === 'video' && (!size || size >= 80) && (
         <Badge className={classes.duration} size="sm" color="dark" leftSection={<IconPlayerPlayFilled size={10} />} data-testid="video-duration">
           {formatDuration(item.duration)}
         </Badge>
