@@ -72,3 +72,222 @@ test('after one online visit, / and a deep link open offline with the shell and 
   await expect(page.getByLabel('Display name')).toHaveValue(account.name);
   await expect(page.getByLabel('Email')).toHaveValue(account.email);
 });
+
+const notificationsOf = async (page: Page, token: string) => {
+  const me = await page.request.get(`${server.origin}/api/v1/users/me`, { headers: { Authorization: `Bearer ${token}` } });
+  return ((await me.json()) as { notifications: Record<string, boolean> }).notifications;
+};
+const flagOf = (request: { postDataJSON: () => unknown }) => Object.keys(request.postDataJSON() as object)[0];
+
+test('a write queued offline survives a reload and reaches the server exactly once, even when the answer is lost', async () => {
+  const phone = await launchPhone(server.origin, 'queue');
+  context = phone.context;
+  const { page } = phone;
+  const account = await onlineVisit(page);
+  const weekly = page.getByRole('switch', { name: /Weekly summary/ });
+
+  await context.setOffline(true);
+  await weekly.click();
+  await expect(page.getByText('Saved on this phone. It will sync when you are back online.')).toBeVisible();
+  await expect(weekly).not.toBeChecked();
+  await expect(badge(page)).toHaveAccessibleName(/^1 change waiting to sync/);
+
+  // Still offline: the reload comes from the service worker, the write from the outbox in IndexedDB.
+  await page.reload();
+  await expect(weekly).not.toBeChecked();
+  await expect(page.getByText(/Waiting to sync/)).toBeVisible();
+  await expect(badge(page)).toHaveAccessibleName(/^1 change waiting to sync/);
+
+  // Back online, the server stores the write and applies it, but the answer never arrives.
+  let attempts = 0;
+  await context.route('**/api/v1/users/notifications/**', async (route) => {
+    attempts += 1;
+    if (attempts > 1) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await context.setOffline(false);
+  await expect(badge(page)).toHaveAccessibleName('All changes saved', { timeout: 30_000 });
+  expect(attempts).toBe(2);
+  await expect(weekly).not.toBeChecked();
+  expect((await notificationsOf(page, account.token)).weeklySummary).toBe(false);
+
+  // The server's side: two requests with the same key, the second answered from the store.
+  const path = `/api/v1/users/notifications/${account.userId}`;
+  const posts = server.logs().filter((line) => line.msg === 'request' && line.method === 'POST' && line.path === path);
+  expect(posts.map((line) => line.status)).toEqual([200, 200]);
+  expect(server.logs().filter((line) => line.msg === 'idempotent replay' && line.path === path)).toHaveLength(1);
+  // …and its rows: one stored write for this owner.
+  const rows = await server.withDatabase((db) =>
+    db.selectFrom('idempotency_keys').select(['key', 'status_code']).where('user_id', '=', account.userId).execute(),
+  );
+  expect(rows).toHaveLength(1);
+  expect(rows[0]!.status_code).toBe(200);
+});
+
+test('in order per entity: a 409 holds the rest of its chain, not another entity; discarding it lets the chain go on', async () => {
+  const phone = await launchPhone(server.origin, 'order');
+  context = phone.context;
+  const { page } = phone;
+  const account = await onlineVisit(page);
+
+  await context.setOffline(true);
+  // Three ordered changes to the notification settings…
+  await page.getByRole('switch', { name: /Campaign results/ }).click();
+  await page.getByRole('switch', { name: /Weekly summary/ }).click();
+  await page.getByRole('switch', { name: /Point of sale import/ }).click();
+  // …and one to another entity, the profile (a deep link, offline).
+  await page.goto('/profile');
+  await page.getByLabel('Display name').fill('Rosa Offline');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('profile-waiting')).toBeVisible();
+  await expect(badge(page)).toHaveAccessibleName(/^4 changes waiting to sync/);
+
+  const seen: string[] = [];
+  await context.route('**/api/v1/users/**', async (route) => {
+    const request = route.request();
+    if (request.method() !== 'POST') return route.continue();
+    const what = request.url().includes('/notifications/') ? flagOf(request)! : 'profile';
+    seen.push(what);
+    if (what === 'weeklySummary') {
+      return route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'Weekly summary was changed on another device' }) });
+    }
+    return route.continue();
+  });
+  await context.setOffline(false);
+
+  await expect(badge(page)).toHaveAccessibleName('2 changes waiting to sync, 1 needs you', { timeout: 30_000 });
+  expect(seen.filter((what) => what !== 'profile')).toEqual(['campaignResults', 'weeklySummary']);
+  expect(seen).toContain('profile');
+  await badge(page).click();
+  const sheet = page.getByTestId('sync-sheet');
+  const conflict = sheet.getByTestId('sync-op').filter({ hasText: 'Weekly summary' });
+  await expect(conflict).toHaveAttribute('data-status', 'conflict');
+  await expect(conflict).toContainText('Weekly summary was changed on another device');
+  const held = sheet.getByTestId('sync-op').filter({ hasText: 'Point of sale import' });
+  await expect(held).toHaveAttribute('data-status', 'pending');
+  const me = await page.request.get(`${server.origin}/api/v1/users/me`, { headers: { Authorization: `Bearer ${account.token}` } });
+  const body = (await me.json()) as { user: { name: string }; notifications: Record<string, boolean> };
+  expect(body.user.name).toBe('Rosa Offline');
+  expect(body.notifications).toMatchObject({ campaignResults: false, weeklySummary: true, importFinished: true });
+
+  // The owner discards the conflicting change: the held one goes, in order.
+  await conflict.getByRole('button', { name: 'Discard' }).click();
+  await conflict.getByRole('button', { name: 'Discard this change' }).click();
+  await expect(badge(page)).toHaveAccessibleName('All changes saved', { timeout: 30_000 });
+  expect(seen.filter((what) => what !== 'profile')).toEqual(['campaignResults', 'weeklySummary', 'importFinished']);
+  expect(await notificationsOf(page, account.token)).toMatchObject({ campaignResults: false, weeklySummary: true, importFinished: false });
+  await page.keyboard.press('Escape');
+  await page.goto('/settings/notifications');
+  await expect(page.getByRole('switch', { name: /Weekly summary/ })).toBeChecked();
+});
+
+test('a 422 is shown as failed with the server message and not retried; a 500 is retried until it lands', async () => {
+  const phone = await launchPhone(server.origin, 'retry');
+  context = phone.context;
+  const { page } = phone;
+  const account = await onlineVisit(page);
+
+  await context.setOffline(true);
+  await page.getByRole('switch', { name: /Product news/ }).click();
+  await page.getByRole('switch', { name: /Campaign results/ }).click();
+  const hits: Record<string, number> = {};
+  await context.route('**/api/v1/users/notifications/**', async (route) => {
+    const flag = flagOf(route.request())!;
+    hits[flag] = (hits[flag] ?? 0) + 1;
+    if (flag === 'productNews') {
+      return route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ error: 'Product news cannot be changed right now' }) });
+    }
+    if (hits[flag] === 1) return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Something went wrong' }) });
+    return route.continue();
+  });
+  await context.setOffline(false);
+
+  await expect(badge(page)).toHaveAccessibleName('1 change waiting to sync, 1 needs you', { timeout: 30_000 });
+  expect(hits).toEqual({ productNews: 1, campaignResults: 2 });
+  expect((await notificationsOf(page, account.token)).campaignResults).toBe(false);
+  await expect(page.getByText('A change was not saved')).toBeVisible();
+
+  await badge(page).click();
+  const failed = page.getByTestId('sync-sheet').getByTestId('sync-op').filter({ hasText: 'Product news' });
+  await expect(failed).toHaveAttribute('data-status', 'failed');
+  await expect(failed).toContainText('Not saved');
+  await expect(failed).toContainText('Product news cannot be changed right now');
+  // Not retried by itself: nothing more reaches the server while we wait past several backoffs.
+  await page.waitForTimeout(6000);
+  expect(hits.productNews).toBe(1);
+
+  // Retry is the owner's call (a new key: the 422 was stored under the old one); Discard drops it.
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await expect.poll(() => hits.productNews).toBe(2);
+  await expect(failed).toHaveAttribute('data-status', 'failed');
+  await failed.getByRole('button', { name: 'Discard' }).click();
+  await failed.getByRole('button', { name: 'Discard this change' }).click();
+  await expect(badge(page)).toHaveAccessibleName('All changes saved');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('switch', { name: /Product news/ })).not.toBeChecked();
+});
+
+test('sign-out leaves nothing of the owner in IndexedDB (cache, outbox, token) and no API answer in Cache Storage', async () => {
+  const phone = await launchPhone(server.origin, 'signout');
+  context = phone.context;
+  const { page } = phone;
+  const account = await onlineVisit(page);
+  await page.goto('/profile');
+  await expect(page.getByLabel('Email')).toHaveValue(account.email);
+  // A write waiting offline, with the owner's id in its path: the sign-out asks before dropping it.
+  await context.setOffline(true);
+  await page.goto('/settings/notifications');
+  await page.getByRole('switch', { name: /Weekly summary/ }).click();
+  await expect(badge(page)).toHaveAccessibleName(/^1 change waiting to sync/);
+  const before = await dumpStorage(page);
+  expect(before).toContain(account.email);
+  expect(before).toContain(account.userId);
+
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toContain('1 change made on this device has not reached Mise yet');
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  await expect.poll(async () => (await dumpStorage(page)).includes(account.userId), { timeout: 10_000 }).toBe(false);
+
+  const after = await dumpStorage(page);
+  for (const secret of [account.email, account.name, account.userId, account.token]) expect(after).not.toContain(secret);
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    return urls;
+  });
+  expect(cached.length).toBeGreaterThan(0); // the app shell, for offline starts
+  expect(cached.filter((url) => url.includes('/api/'))).toEqual([]);
+});
+
+/** Every IndexedDB database of the origin, every store, every record (and localStorage), as one string. */
+async function dumpStorage(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const out: unknown[] = [];
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(info.name!);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      for (const store of Array.from(db.objectStoreNames)) {
+        const records = await new Promise<unknown[]>((resolve) => {
+          const request = db.transaction(store).objectStore(store).getAll();
+          request.onsuccess = () => resolve(request.result);
+        });
+        const keys = await new Promise<IDBValidKey[]>((resolve) => {
+          const request = db.transaction(store).objectStore(store).getAllKeys();
+          request.onsuccess = () => resolve(request.result);
+        });
+        out.push({ db: info.name, store, keys, records });
+      }
+      db.close();
+    }
+    out.push({ localStorage: { ...localStorage } });
+    return JSON.stringify(out);
+  });
+}

@@ -1,11 +1,25 @@
 import { Paper, Stack, Switch } from '@mantine/core';
 import { NOTIFICATION_FLAGS, type NotificationSettings } from '../../contract/users.ts';
-import { notifyError, notifySuccess } from '../../ui/notify.ts';
-import { useUpdateNotification } from './profile-mutations.ts';
+import { usePendingOps } from '../../lib/outbox/use-outbox.ts';
+import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
+import { NOTIFICATION_OP, useUpdateNotification } from './profile-mutations.ts';
 
-/** One switch per kind of message; each tap saves that one flag. */
+/** Switches changed on this phone that the server has not confirmed yet: shown as changed, marked waiting. */
+function useWaitingFlags() {
+  const waiting = new Map<string, boolean>();
+  for (const op of usePendingOps({ kind: NOTIFICATION_OP })) {
+    if (op.status === 'failed' || op.status === 'conflict') continue;
+    for (const [flag, enabled] of Object.entries(op.request.json as Record<string, boolean>)) waiting.set(flag, enabled);
+  }
+  return waiting;
+}
+
+const QUEUED_MESSAGE = 'Saved on this phone. It will sync when you are back online.';
+
+/** One switch per kind of message; each tap saves that one flag (through the outbox, so offline too). */
 export function NotificationSettingsList({ notifications }: { notifications: Partial<NotificationSettings> }) {
   const update = useUpdateNotification();
+  const waiting = useWaitingFlags();
   return (
     <Paper withBorder radius="lg">
       <Stack gap={0}>
@@ -15,13 +29,14 @@ export function NotificationSettingsList({ notifications }: { notifications: Par
             size="lg"
             labelPosition="left"
             label={flag.label}
-            description={flag.description}
-            checked={notifications[flag.id] ?? flag.default}
+            description={waiting.has(flag.id) ? `${flag.description} Waiting to sync.` : flag.description}
+            checked={waiting.get(flag.id) ?? notifications[flag.id] ?? flag.default}
             onChange={(event) =>
               update.mutate(
                 { flag: flag.id, enabled: event.currentTarget.checked },
                 {
-                  onSuccess: () => notifySuccess('Notification updated successfully'),
+                  onSuccess: (result) =>
+                    result.queued ? notifyInfo(QUEUED_MESSAGE) : notifySuccess('Notification updated successfully'),
                   onError: (error) => notifyError(error, 'Failed to update notification'),
                 },
               )

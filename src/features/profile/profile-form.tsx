@@ -1,15 +1,16 @@
-import { Button, Paper, Stack, TextInput } from '@mantine/core';
+import { Button, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { CountryCode } from 'libphonenumber-js/min';
 import * as v from 'valibot';
 import { PROFILE_IMAGE_MAX_BYTES, UpdateProfileRequestSchema, type CurrentUser } from '../../contract/users.ts';
+import { usePendingOps } from '../../lib/outbox/use-outbox.ts';
 import { useSession } from '../../lib/session.ts';
 import { serverFieldErrors } from '../../ui/form-resolver.ts';
-import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
 import { PhoneField } from './phone-field.tsx';
 import { fromE164, toE164 } from './phone.ts';
 import { PicturePicker } from './picture-picker.tsx';
-import { useUpdateProfile } from './profile-mutations.ts';
+import { PROFILE_OP, useUpdateProfile } from './profile-mutations.ts';
 
 type ProfileValues = { name: string; email: string; country: CountryCode; phone: string; image: File | null };
 
@@ -58,6 +59,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const session = useSession();
   const form = useForm<ProfileValues>({ initialValues: valuesOf(user), validate });
   const values = form.getValues();
+  const waiting = usePendingOps({ kind: PROFILE_OP }).some((op) => op.status !== 'failed' && op.status !== 'conflict');
 
   const handleSubmit = form.onSubmit((submitted) => {
     const body = new FormData();
@@ -65,10 +67,12 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
     for (const [key, value] of Object.entries(fields)) if (value) body.append(key, value);
     if (submitted.image) body.append('image', submitted.image);
     update.mutate(body, {
-      onSuccess: (saved) => {
-        notifySuccess('Profile updated successfully');
+      onSuccess: (result) => {
+        // Offline the change is kept on the phone (outbox) and synced later; the form keeps what was typed.
+        if (result.queued) notifyInfo('Saved on this phone. It will sync when you are back online.');
+        else notifySuccess('Profile updated successfully');
         // Back to a clean form showing what the server kept, with no picture waiting.
-        const next = valuesOf(saved);
+        const next = result.queued ? { ...submitted, image: null } : valuesOf(result.body);
         form.setInitialValues(next);
         form.reset();
       },
@@ -114,6 +118,11 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         <Button type="submit" size="lg" fullWidth loading={update.isPending} disabled={!form.isDirty()}>
           Save
         </Button>
+        {waiting && (
+          <Text size="sm" c="dimmed" ta="center" data-testid="profile-waiting">
+            Your latest changes are saved on this phone and will sync when you are back online.
+          </Text>
+        )}
       </Stack>
     </form>
   );

@@ -1,8 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MeResponse, NotificationFlagId } from '../../contract/users.ts';
+import {
+  NOTIFICATION_FLAGS,
+  UpdateNotificationResponseSchema,
+  UpdateProfileResponseSchema,
+  type MeResponse,
+  type NotificationFlagId,
+} from '../../contract/users.ts';
+import { sendThroughOutbox } from '../../lib/outbox/send.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { meQueryOptions } from './me-query.ts';
 import { profileApi } from './profile-api.ts';
+
+// Both writes go through the outbox (src/lib/outbox): online they answer like a direct call; offline
+// they are kept on the phone (`{ queued: true }`), shown in place and synced exactly once later.
+export const PROFILE_OP = 'profile.update';
+export const NOTIFICATION_OP = 'notifications.update';
 
 const userId = () => {
   const session = sessionStore.get();
@@ -13,10 +25,25 @@ const userId = () => {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => profileApi.updateProfile(userId(), form),
-    onSuccess: async (saved) => {
+    mutationFn: (form: FormData) => {
+      const id = userId();
+      return sendThroughOutbox(
+        {
+          kind: PROFILE_OP,
+          entity: `profile:${id}`,
+          label: 'Profile changes',
+          method: 'POST',
+          path: `/users/update-profile/${encodeURIComponent(id)}`,
+          form: [...form.entries()],
+          invalidate: [meQueryOptions().queryKey],
+        },
+        UpdateProfileResponseSchema,
+      );
+    },
+    onSuccess: async (result) => {
+      if (result.queued) return;
       // The header shows the new name and picture at once.
-      sessionStore.update(saved);
+      sessionStore.update(result.body);
       await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
     },
   });
@@ -35,7 +62,22 @@ export function useUpdateNotification() {
   const queryClient = useQueryClient();
   const { queryKey } = meQueryOptions();
   return useMutation({
-    mutationFn: ({ flag, enabled }: FlagChange) => profileApi.updateNotification(userId(), flag, enabled),
+    mutationFn: ({ flag, enabled }: FlagChange) => {
+      const id = userId();
+      const label = NOTIFICATION_FLAGS.find((f) => f.id === flag)?.label ?? flag;
+      return sendThroughOutbox(
+        {
+          kind: NOTIFICATION_OP,
+          entity: `notifications:${id}`,
+          label: `${enabled ? 'Turn on' : 'Turn off'} “${label}”`,
+          method: 'POST',
+          path: `/users/notifications/${encodeURIComponent(id)}`,
+          json: { [flag]: enabled },
+          invalidate: [queryKey],
+        },
+        UpdateNotificationResponseSchema,
+      );
+    },
     onMutate: async ({ flag, enabled }) => {
       await queryClient.cancelQueries({ queryKey });
       const before = queryClient.getQueryData(queryKey);
@@ -45,9 +87,13 @@ export function useUpdateNotification() {
     onError: (_error, _change, context?: { before: MeResponse | undefined }) => {
       if (context?.before) queryClient.setQueryData(queryKey, context.before);
     },
-    onSuccess: ({ notifications }) => {
-      queryClient.setQueryData(queryKey, (me) => (me ? { ...me, notifications } : me));
+    onSuccess: (result) => {
+      if (result.queued) return; // the switch keeps its new place; the outbox shows it waiting
+      queryClient.setQueryData(queryKey, (me) => (me ? { ...me, notifications: result.body.notifications } : me));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+    // Not awaited: offline the refetch waits for the connection, and the switch must not wait with it.
+    onSettled: (result) => {
+      if (!result?.queued) void queryClient.invalidateQueries({ queryKey });
+    },
   });
 }

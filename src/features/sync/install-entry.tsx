@@ -1,4 +1,4 @@
-import { Button, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
 import { IconDeviceMobileDown, IconShare2, IconSquarePlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { promptInstall, useInstallState } from '../../lib/offline/install-prompt.ts';
@@ -25,30 +25,30 @@ export function InstallEntry() {
     setHidden(true);
   };
   return (
-    <Paper withBorder radius="md" p="sm" mb="md" data-testid="install-entry">
-      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <IconDeviceMobileDown size={28} color="var(--mantine-color-paprika-6)" aria-hidden style={{ flexShrink: 0 }} />
-          <Stack gap={2}>
-            <Text fw={600}>Install Mise</Text>
-            {ios ? (
-              <Text size="sm" data-testid="install-ios-steps">
-                Tap <IconShare2 size={16} aria-label="Share" style={{ verticalAlign: 'text-bottom' }} /> <b>Share</b> in Safari, then{' '}
-                <IconSquarePlus size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> <b>Add to Home Screen</b>. Mise then opens like an
-                app and works offline.
-              </Text>
-            ) : (
-              <Text size="sm">Open it from your home screen like an app, and keep working offline during service.</Text>
-            )}
-          </Stack>
+    <Paper withBorder radius="md" p="xs" pl="sm" mb="md" data-testid="install-entry">
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <IconDeviceMobileDown size={26} color="var(--mantine-color-paprika-6)" aria-hidden style={{ flexShrink: 0 }} />
+          {ios ? (
+            <Text size="sm" data-testid="install-ios-steps">
+              <b>Install Mise:</b> tap <IconShare2 size={16} aria-label="Share" style={{ verticalAlign: 'text-bottom' }} /> <b>Share</b> in Safari,
+              then <IconSquarePlus size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> <b>Add to Home Screen</b>.
+            </Text>
+          ) : (
+            <Text size="sm" lh={1.3}>
+              <b>Install Mise</b> on this device: it opens like an app and works offline.
+            </Text>
+          )}
         </Group>
-        <CloseButton aria-label="Not now" onClick={dismiss} size="lg" />
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+          {canPrompt && !ios && (
+            <Button size="sm" h={44} onClick={() => void promptInstall()} aria-label="Install Mise">
+              Install
+            </Button>
+          )}
+          <CloseButton aria-label="Not now" onClick={dismiss} size="xl" />
+        </Group>
       </Group>
-      {canPrompt && !ios && (
-        <Button mt="sm" fullWidth onClick={() => void promptInstall()}>
-          Install Mise
-        </Button>
-      )}
     </Paper>
   );
 }

@@ -18,7 +18,7 @@ export function UpdatePrompt() {
         <Text size="sm" fw={600}>
           A new version of Mise is ready
         </Text>
-        <Button size="sm" leftSection={<IconRefresh size={18} />} onClick={() => void applyUpdate()} loading={applying} style={{ flexShrink: 0 }}>
+        <Button size="sm" h={44} leftSection={<IconRefresh size={18} />} onClick={() => void applyUpdate()} loading={applying} style={{ flexShrink: 0 }}>
           {sending && !applying ? 'Reload after sync' : 'Reload'}
         </Button>
       </Group>

@@ -87,6 +87,8 @@ export async function discardOutboxOp(id: string) {
   if (!op || op.status === 'sending') return;
   await removeOps([id]);
   postOutboxEvent({ type: 'discarded', opId: op.id, kind: op.kind, entity: op.entity, invalidate: op.invalidate });
+  // A discarded conflict no longer holds its entity's chain.
+  void drainSoon();
 }
 
 /** Wires the triggers and query invalidation; called once from main.tsx. Returns the undo. */
