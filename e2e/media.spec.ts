@@ -182,5 +182,30 @@ test.describe('offline', () => {
     const body = (await listing.json()) as { total: number; items: Array<{ name: string }> };
     expect(body.total).toBe(2);
     expect(body.items.map((i) => i.name).sort()).toEqual(['offline-one.jpg', 'offline-two.jpg']);
+
+    // Browsing offline: the listing comes from the persisted read cache, the thumbnails from the
+    // service worker's bounded cache.
+    const thumbs = page.getByTestId('media-tile').locator('img');
+    for (const img of await thumbs.all()) await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const cache = await caches.open('mise-media-thumbs');
+          const persisted = await new Promise<unknown>((resolve) => {
+            const open = indexedDB.open('mise');
+            open.onsuccess = () => {
+              const get = open.result.transaction('kv').objectStore('kv').get('query-cache');
+              get.onsuccess = () => resolve(get.result);
+            };
+          });
+          return (await cache.keys()).length >= 2 && typeof persisted === 'string' && persisted.includes('offline-two.jpg');
+        }),
+      )
+      .toBe(true);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('media-tile')).toHaveCount(2);
+    for (const img of await thumbs.all()) await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+    await shot(page, '11-offline-browse');
   });
 });
