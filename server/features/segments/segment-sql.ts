@@ -37,27 +37,45 @@ function zeroMatches(op: ComparisonOp, value: number, value2: number | undefined
   }
 }
 
+/** Calendar months and years are read from the trigger-kept rollups: one row per customer, not every order. */
+const ROLLUP_KIND: Partial<Record<Period['kind'], 'month' | 'year'>> = { this_month: 'month', last_month: 'month', this_year: 'year', last_year: 'year' };
+
 /**
- * Spend or visits within a period, from the orders themselves. One grouped pass over the owner's orders in
- * the period (index on orders(user_id, occurred_at)) joined by id, rather than a subquery per customer.
- * Customers with no orders in the period count as 0: when 0 matches, we exclude those who fail instead.
+ * Spend or visits within a period. Customers with no orders in the period count as 0: when 0 matches the
+ * comparison we exclude those who fail it instead of including those who pass. Calendar months and years come
+ * from `order_rollups`; rolling windows (last N days, this week) from one grouped pass over the owner's orders
+ * in the window (covering index on orders(user_id, occurred_at)), never a subquery per customer.
  */
 function periodAggregate(eb: Eb, ctx: Ctx, kind: 'sum' | 'count', period: Period, op: ComparisonOp, value: number, value2: number | undefined) {
   const range = periodRange(period, ctx.now);
   const includeZero = zeroMatches(op, value, value2);
-  const sub = eb
-    .selectFrom('orders as o')
-    .select('o.customer_id')
-    .where('o.user_id', '=', ctx.userId)
-    .where('o.customer_id', 'is not', null)
-    .where('o.occurred_at', '>=', range.start)
-    .$if(range.end !== null, (q) => q.where('o.occurred_at', '<', range.end!))
-    .groupBy('o.customer_id')
-    .having((h) => {
-      const figure = kind === 'sum' ? sql`sum(${h.ref('o.total_cents')})` : sql`count(*)`;
-      const matches = compare(eb, figure, op, value, value2);
-      return includeZero ? h.not(matches as never) : (matches as never);
-    });
+  const rollupKind = ROLLUP_KIND[period.kind];
+  let sub;
+  if (rollupKind) {
+    const figure = sql.ref(kind === 'sum' ? 'r.spent_cents' : 'r.visits');
+    const matches = compare(eb, figure, op, value, value2);
+    sub = eb
+      .selectFrom('order_rollups as r')
+      .select('r.customer_id')
+      .where('r.user_id', '=', ctx.userId)
+      .where('r.period_kind', '=', rollupKind)
+      .where('r.period_start', '=', range.start.toISOString().slice(0, 10))
+      .where(includeZero ? eb.not(matches as never) : (matches as never));
+  } else {
+    sub = eb
+      .selectFrom('orders as o')
+      .select('o.customer_id')
+      .where('o.user_id', '=', ctx.userId)
+      .where('o.customer_id', 'is not', null)
+      .where('o.occurred_at', '>=', range.start)
+      .$if(range.end !== null, (q) => q.where('o.occurred_at', '<', range.end!))
+      .groupBy('o.customer_id')
+      .having((h) => {
+        const figure = kind === 'sum' ? sql`sum(${h.ref('o.total_cents')})` : sql`count(*)`;
+        const matches = compare(eb, figure, op, value, value2);
+        return includeZero ? h.not(matches as never) : (matches as never);
+      });
+  }
   return includeZero ? eb('c.id', 'not in', sub as never) : eb('c.id', 'in', sub as never);
 }
 

@@ -17,7 +17,21 @@ export type SegmentsTable = {
   updated_at: Timestamp;
 };
 
-/** The segments table (migration 0015). */
-export type SegmentsTables = { segments: SegmentsTable };
+/**
+ * Spend and visits per customer per UTC calendar month and year (migration 0016), kept exact by triggers
+ * on `orders`; read by segment conditions over calendar periods. Never written by application code.
+ */
+export type OrderRollupsTable = {
+  user_id: string;
+  customer_id: string;
+  period_kind: 'month' | 'year';
+  /** 'YYYY-MM-DD', the first day of the month or year */
+  period_start: ColumnType<string, string, string>;
+  spent_cents: ColumnType<string | number, number, number>;
+  visits: number;
+};
+
+/** The segments tables (migrations 0015, 0016). */
+export type SegmentsTables = { segments: SegmentsTable; order_rollups: OrderRollupsTable };
 
 export type Segment = Selectable<SegmentsTable>;
