@@ -57,7 +57,7 @@ describe('media uploads', () => {
     const uploadId = location.split('/').pop() ?? '';
 
     const sixty = Math.floor(video.length * 0.6);
-    await tus('PATCH', location, rosa.token, { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, droppedAfter(video.subarray(0, sixty))).catch(() => undefined);
+    await Promise.resolve(tus('PATCH', location, rosa.token, { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, droppedAfter(video.subarray(0, sixty)))).catch(() => undefined);
     const head = await tus('HEAD', location, rosa.token, {});
     expect(head.status).toBe(200);
     expect(Number(head.headers.get('upload-offset'))).toBe(sixty);
@@ -76,8 +76,9 @@ describe('media uploads', () => {
     expect(added.body).toMatchObject({ name: 'Latte art', type: 'video', size: video.length });
     expect(added.body.duration).toBeCloseTo(3, 0);
     expect((await fetchUrl(t, added.body.path)).bytes.equals(video)).toBe(true);
-    // Used once: the upload is gone.
+    // Used once: the upload is gone, and naming it again finds nothing.
     expect((await tus('HEAD', location, rosa.token, {})).status).toBe(404);
+    expect((await call('POST', '/api/v1/media/add', mediaForm({ name: 'Again', description: 'x', type: 'video', uploadId }), rosa.token)).status).toBe(404);
   });
 
   it('refuses a resumable upload over the limit at creation (Upload-Length) and one without a length', async () => {

@@ -74,17 +74,30 @@ export function mediaRoutes(deps: Deps, uploads: MediaUploads = mediaUploads({ d
       if (form.file) source = { file: form.file.path, mimeType: form.file.mimeType, filename: form.file.filename };
       else if (fields.uploadId) {
         const finished = await uploads.finished(user.id, fields.uploadId);
+        // One media item per upload, even when two adds race for it.
+        const claimed = await deps.db
+          .updateTable('media_uploads')
+          .set({ consumed_at: deps.now() })
+          .where('id', '=', fields.uploadId)
+          .where('user_id', '=', user.id)
+          .where('consumed_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) throw new AppError(404, 'Upload not found', 'not_found');
         source = { file: finished.file, mimeType: finished.mimeType, filename: fields.name };
       } else throw new AppError(400, 'file: A file is required', 'validation');
 
       const id = randomUUID();
-      const ingested = await ingestFile({ storage: deps.storage, video, limits, tmpDir }, source.file, { type: fields.type, mimeType: source.mimeType }, { userId: user.id, id });
-      const name = (fields.name || source.filename || `${ingested.type} ${new Date().toISOString().slice(0, 10)}`).slice(0, 200);
-      const item = await createFileItem(ctx, user.id, id, { name, description, parentId: fields.parentId }, ingested);
-      if (fields.uploadId) {
-        await deps.db.updateTable('media_uploads').set({ consumed_at: deps.now() }).where('id', '=', fields.uploadId).execute();
-        await uploads.remove(fields.uploadId);
+      let item;
+      try {
+        const ingested = await ingestFile({ storage: deps.storage, video, limits, tmpDir }, source.file, { type: fields.type, mimeType: source.mimeType }, { userId: user.id, id });
+        const name = (fields.name || source.filename || `${ingested.type} ${new Date().toISOString().slice(0, 10)}`).slice(0, 200);
+        item = await createFileItem(ctx, user.id, id, { name, description, parentId: fields.parentId }, ingested);
+      } catch (error) {
+        // Refused (415, 413...): the upload can be named again, e.g. with the right type.
+        if (fields.uploadId) await deps.db.updateTable('media_uploads').set({ consumed_at: null }).where('id', '=', fields.uploadId).execute();
+        throw error;
       }
+      if (fields.uploadId) await uploads.remove(fields.uploadId);
       return c.json(item, 201);
     } finally {
       if (form.file) await fsp.rm(form.file.path, { force: true });
