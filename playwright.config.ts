@@ -16,6 +16,15 @@ const E2E_TIKTOK_ENV = {
   TIKTOK_API_BASE_URL: `http://127.0.0.1:${E2E_TIKTOK_PORT}`,
 };
 
+/** The fake Square (tests/fakes/square.ts) that e2e/pos.spec.ts starts; the server is pointed at it. */
+export const E2E_SQUARE_PORT = E2E_PORT + 1100;
+const E2E_POS_ENV = {
+  SQUARE_CLIENT_ID: 'sq0idp-fake',
+  SQUARE_CLIENT_SECRET: 'sq0csp-fake-secret',
+  SQUARE_BASE_URL: `http://127.0.0.1:${E2E_SQUARE_PORT}`,
+  POS_TOKEN_KEY: Buffer.alloc(32, 5).toString('base64'),
+};
+
 // Debian's Chromium, never a downloaded browser build. The flags keep it quiet on a machine with no internet.
 export const chromiumLaunchOptions = {
   executablePath: '/usr/bin/chromium',
@@ -45,6 +54,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, STATIC_DIR: E2E_STATIC_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...E2E_TIKTOK_ENV },
+    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, STATIC_DIR: E2E_STATIC_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...E2E_TIKTOK_ENV, ...E2E_POS_ENV },
   },
 });

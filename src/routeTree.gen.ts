@@ -13,7 +13,9 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppBrandRouteImport } from './routes/_app/brand'
+import { Route as AppClover_callbackRouteImport } from './routes/_app/clover_callback'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppSquare_callbackRouteImport } from './routes/_app/square_callback'
 import { Route as AppSubscriptionsRouteImport } from './routes/_app/subscriptions'
 import { Route as AppTiktok_callbackRouteImport } from './routes/_app/tiktok_callback'
 import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
@@ -23,6 +25,10 @@ import { Route as AuthSigninRouteImport } from './routes/_auth/signin'
 import { Route as AuthSignupRouteImport } from './routes/_auth/signup'
 import { Route as AuthTermsRouteImport } from './routes/_auth/terms'
 import { Route as AuthVerifyAccountRouteImport } from './routes/_auth/verify-account'
+import { Route as AppCustomersIndexRouteImport } from './routes/_app/customers/index'
+import { Route as AppCustomersCustomerIdRouteImport } from './routes/_app/customers/$customerId'
+import { Route as AppCustomersImportRouteImport } from './routes/_app/customers/import'
+import { Route as AppCustomersNewRouteImport } from './routes/_app/customers/new'
 import { Route as AppCustomersSegmentsRouteRouteImport } from './routes/_app/customers/segments/route'
 import { Route as AppMediaIndexRouteImport } from './routes/_app/media/index'
 import { Route as AppMediaFolderRouteImport } from './routes/_app/media/$folder'
@@ -32,6 +38,7 @@ import { Route as AppSettingsContentRouteImport } from './routes/_app/settings/c
 import { Route as AppSettingsNotificationsRouteImport } from './routes/_app/settings/notifications'
 import { Route as AppSettingsPasswordRouteImport } from './routes/_app/settings/password'
 import { Route as AppSettingsPaymentRouteImport } from './routes/_app/settings/payment'
+import { Route as AppSettingsPosRouteImport } from './routes/_app/settings/pos'
 import { Route as AppSettingsSocialsRouteImport } from './routes/_app/settings/socials'
 import { Route as AppCustomersSegmentsIndexRouteImport } from './routes/_app/customers/segments/index'
 import { Route as AppCustomersSegmentsSegmentIdRouteImport } from './routes/_app/customers/segments/$segmentId'
@@ -55,9 +62,19 @@ const AppBrandRoute = AppBrandRouteImport.update({
   path: '/brand',
   getParentRoute: () => AppRoute,
 } as any)
+const AppClover_callbackRoute = AppClover_callbackRouteImport.update({
+  id: '/clover_callback',
+  path: '/clover_callback',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSquare_callbackRoute = AppSquare_callbackRouteImport.update({
+  id: '/square_callback',
+  path: '/square_callback',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSubscriptionsRoute = AppSubscriptionsRouteImport.update({
@@ -104,6 +121,26 @@ const AuthVerifyAccountRoute = AuthVerifyAccountRouteImport.update({
   id: '/verify-account',
   path: '/verify-account',
   getParentRoute: () => AuthRoute,
+} as any)
+const AppCustomersIndexRoute = AppCustomersIndexRouteImport.update({
+  id: '/customers/',
+  path: '/customers/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCustomersCustomerIdRoute = AppCustomersCustomerIdRouteImport.update({
+  id: '/customers/$customerId',
+  path: '/customers/$customerId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCustomersImportRoute = AppCustomersImportRouteImport.update({
+  id: '/customers/import',
+  path: '/customers/import',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCustomersNewRoute = AppCustomersNewRouteImport.update({
+  id: '/customers/new',
+  path: '/customers/new',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppCustomersSegmentsRouteRoute =
   AppCustomersSegmentsRouteRouteImport.update({
@@ -152,6 +189,11 @@ const AppSettingsPaymentRoute = AppSettingsPaymentRouteImport.update({
   path: '/settings/payment',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsPosRoute = AppSettingsPosRouteImport.update({
+  id: '/settings/pos',
+  path: '/settings/pos',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsSocialsRoute = AppSettingsSocialsRouteImport.update({
   id: '/settings/socials',
   path: '/settings/socials',
@@ -178,7 +220,9 @@ const AppCustomersSegmentsNewRoute = AppCustomersSegmentsNewRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/brand': typeof AppBrandRoute
+  '/clover_callback': typeof AppClover_callbackRoute
   '/profile': typeof AppProfileRoute
+  '/square_callback': typeof AppSquare_callbackRoute
   '/subscriptions': typeof AppSubscriptionsRoute
   '/tiktok_callback': typeof AppTiktok_callbackRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
@@ -189,6 +233,9 @@ export interface FileRoutesByFullPath {
   '/terms': typeof AuthTermsRoute
   '/verify-account': typeof AuthVerifyAccountRoute
   '/customers/segments': typeof AppCustomersSegmentsRouteRouteWithChildren
+  '/customers/$customerId': typeof AppCustomersCustomerIdRoute
+  '/customers/import': typeof AppCustomersImportRoute
+  '/customers/new': typeof AppCustomersNewRoute
   '/media/$folder': typeof AppMediaFolderRoute
   '/media/images': typeof AppMediaImagesRoute
   '/media/videos': typeof AppMediaVideosRoute
@@ -196,7 +243,9 @@ export interface FileRoutesByFullPath {
   '/settings/notifications': typeof AppSettingsNotificationsRoute
   '/settings/password': typeof AppSettingsPasswordRoute
   '/settings/payment': typeof AppSettingsPaymentRoute
+  '/settings/pos': typeof AppSettingsPosRoute
   '/settings/socials': typeof AppSettingsSocialsRoute
+  '/customers/': typeof AppCustomersIndexRoute
   '/media/': typeof AppMediaIndexRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
@@ -205,7 +254,9 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/brand': typeof AppBrandRoute
+  '/clover_callback': typeof AppClover_callbackRoute
   '/profile': typeof AppProfileRoute
+  '/square_callback': typeof AppSquare_callbackRoute
   '/subscriptions': typeof AppSubscriptionsRoute
   '/tiktok_callback': typeof AppTiktok_callbackRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
@@ -215,6 +266,9 @@ export interface FileRoutesByTo {
   '/signup': typeof AuthSignupRoute
   '/terms': typeof AuthTermsRoute
   '/verify-account': typeof AuthVerifyAccountRoute
+  '/customers/$customerId': typeof AppCustomersCustomerIdRoute
+  '/customers/import': typeof AppCustomersImportRoute
+  '/customers/new': typeof AppCustomersNewRoute
   '/media/$folder': typeof AppMediaFolderRoute
   '/media/images': typeof AppMediaImagesRoute
   '/media/videos': typeof AppMediaVideosRoute
@@ -222,7 +276,9 @@ export interface FileRoutesByTo {
   '/settings/notifications': typeof AppSettingsNotificationsRoute
   '/settings/password': typeof AppSettingsPasswordRoute
   '/settings/payment': typeof AppSettingsPaymentRoute
+  '/settings/pos': typeof AppSettingsPosRoute
   '/settings/socials': typeof AppSettingsSocialsRoute
+  '/customers': typeof AppCustomersIndexRoute
   '/media': typeof AppMediaIndexRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
@@ -233,7 +289,9 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/_auth': typeof AuthRouteWithChildren
   '/_app/brand': typeof AppBrandRoute
+  '/_app/clover_callback': typeof AppClover_callbackRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/square_callback': typeof AppSquare_callbackRoute
   '/_app/subscriptions': typeof AppSubscriptionsRoute
   '/_app/tiktok_callback': typeof AppTiktok_callbackRoute
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
@@ -245,6 +303,9 @@ export interface FileRoutesById {
   '/_auth/verify-account': typeof AuthVerifyAccountRoute
   '/_app/': typeof AppIndexRoute
   '/_app/customers/segments': typeof AppCustomersSegmentsRouteRouteWithChildren
+  '/_app/customers/$customerId': typeof AppCustomersCustomerIdRoute
+  '/_app/customers/import': typeof AppCustomersImportRoute
+  '/_app/customers/new': typeof AppCustomersNewRoute
   '/_app/media/$folder': typeof AppMediaFolderRoute
   '/_app/media/images': typeof AppMediaImagesRoute
   '/_app/media/videos': typeof AppMediaVideosRoute
@@ -252,7 +313,9 @@ export interface FileRoutesById {
   '/_app/settings/notifications': typeof AppSettingsNotificationsRoute
   '/_app/settings/password': typeof AppSettingsPasswordRoute
   '/_app/settings/payment': typeof AppSettingsPaymentRoute
+  '/_app/settings/pos': typeof AppSettingsPosRoute
   '/_app/settings/socials': typeof AppSettingsSocialsRoute
+  '/_app/customers/': typeof AppCustomersIndexRoute
   '/_app/media/': typeof AppMediaIndexRoute
   '/_app/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/_app/customers/segments/new': typeof AppCustomersSegmentsNewRoute
@@ -263,7 +326,9 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/brand'
+    | '/clover_callback'
     | '/profile'
+    | '/square_callback'
     | '/subscriptions'
     | '/tiktok_callback'
     | '/forgot-password'
@@ -274,6 +339,9 @@ export interface FileRouteTypes {
     | '/terms'
     | '/verify-account'
     | '/customers/segments'
+    | '/customers/$customerId'
+    | '/customers/import'
+    | '/customers/new'
     | '/media/$folder'
     | '/media/images'
     | '/media/videos'
@@ -281,7 +349,9 @@ export interface FileRouteTypes {
     | '/settings/notifications'
     | '/settings/password'
     | '/settings/payment'
+    | '/settings/pos'
     | '/settings/socials'
+    | '/customers/'
     | '/media/'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
@@ -290,7 +360,9 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/brand'
+    | '/clover_callback'
     | '/profile'
+    | '/square_callback'
     | '/subscriptions'
     | '/tiktok_callback'
     | '/forgot-password'
@@ -300,6 +372,9 @@ export interface FileRouteTypes {
     | '/signup'
     | '/terms'
     | '/verify-account'
+    | '/customers/$customerId'
+    | '/customers/import'
+    | '/customers/new'
     | '/media/$folder'
     | '/media/images'
     | '/media/videos'
@@ -307,7 +382,9 @@ export interface FileRouteTypes {
     | '/settings/notifications'
     | '/settings/password'
     | '/settings/payment'
+    | '/settings/pos'
     | '/settings/socials'
+    | '/customers'
     | '/media'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
@@ -317,7 +394,9 @@ export interface FileRouteTypes {
     | '/_app'
     | '/_auth'
     | '/_app/brand'
+    | '/_app/clover_callback'
     | '/_app/profile'
+    | '/_app/square_callback'
     | '/_app/subscriptions'
     | '/_app/tiktok_callback'
     | '/_auth/forgot-password'
@@ -329,6 +408,9 @@ export interface FileRouteTypes {
     | '/_auth/verify-account'
     | '/_app/'
     | '/_app/customers/segments'
+    | '/_app/customers/$customerId'
+    | '/_app/customers/import'
+    | '/_app/customers/new'
     | '/_app/media/$folder'
     | '/_app/media/images'
     | '/_app/media/videos'
@@ -336,7 +418,9 @@ export interface FileRouteTypes {
     | '/_app/settings/notifications'
     | '/_app/settings/password'
     | '/_app/settings/payment'
+    | '/_app/settings/pos'
     | '/_app/settings/socials'
+    | '/_app/customers/'
     | '/_app/media/'
     | '/_app/customers/segments/$segmentId'
     | '/_app/customers/segments/new'
@@ -378,11 +462,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppBrandRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/clover_callback': {
+      id: '/_app/clover_callback'
+      path: '/clover_callback'
+      fullPath: '/clover_callback'
+      preLoaderRoute: typeof AppClover_callbackRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/profile': {
       id: '/_app/profile'
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/square_callback': {
+      id: '/_app/square_callback'
+      path: '/square_callback'
+      fullPath: '/square_callback'
+      preLoaderRoute: typeof AppSquare_callbackRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/subscriptions': {
@@ -448,6 +546,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthVerifyAccountRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_app/customers/': {
+      id: '/_app/customers/'
+      path: '/customers'
+      fullPath: '/customers/'
+      preLoaderRoute: typeof AppCustomersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/customers/$customerId': {
+      id: '/_app/customers/$customerId'
+      path: '/customers/$customerId'
+      fullPath: '/customers/$customerId'
+      preLoaderRoute: typeof AppCustomersCustomerIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/customers/import': {
+      id: '/_app/customers/import'
+      path: '/customers/import'
+      fullPath: '/customers/import'
+      preLoaderRoute: typeof AppCustomersImportRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/customers/new': {
+      id: '/_app/customers/new'
+      path: '/customers/new'
+      fullPath: '/customers/new'
+      preLoaderRoute: typeof AppCustomersNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/customers/segments': {
       id: '/_app/customers/segments'
       path: '/customers/segments'
@@ -511,6 +637,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsPaymentRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings/pos': {
+      id: '/_app/settings/pos'
+      path: '/settings/pos'
+      fullPath: '/settings/pos'
+      preLoaderRoute: typeof AppSettingsPosRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings/socials': {
       id: '/_app/settings/socials'
       path: '/settings/socials'
@@ -562,11 +695,16 @@ const AppCustomersSegmentsRouteRouteWithChildren =
 
 interface AppRouteChildren {
   AppBrandRoute: typeof AppBrandRoute
+  AppClover_callbackRoute: typeof AppClover_callbackRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppSquare_callbackRoute: typeof AppSquare_callbackRoute
   AppSubscriptionsRoute: typeof AppSubscriptionsRoute
   AppTiktok_callbackRoute: typeof AppTiktok_callbackRoute
   AppIndexRoute: typeof AppIndexRoute
   AppCustomersSegmentsRouteRoute: typeof AppCustomersSegmentsRouteRouteWithChildren
+  AppCustomersCustomerIdRoute: typeof AppCustomersCustomerIdRoute
+  AppCustomersImportRoute: typeof AppCustomersImportRoute
+  AppCustomersNewRoute: typeof AppCustomersNewRoute
   AppMediaFolderRoute: typeof AppMediaFolderRoute
   AppMediaImagesRoute: typeof AppMediaImagesRoute
   AppMediaVideosRoute: typeof AppMediaVideosRoute
@@ -574,17 +712,24 @@ interface AppRouteChildren {
   AppSettingsNotificationsRoute: typeof AppSettingsNotificationsRoute
   AppSettingsPasswordRoute: typeof AppSettingsPasswordRoute
   AppSettingsPaymentRoute: typeof AppSettingsPaymentRoute
+  AppSettingsPosRoute: typeof AppSettingsPosRoute
   AppSettingsSocialsRoute: typeof AppSettingsSocialsRoute
+  AppCustomersIndexRoute: typeof AppCustomersIndexRoute
   AppMediaIndexRoute: typeof AppMediaIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppBrandRoute: AppBrandRoute,
+  AppClover_callbackRoute: AppClover_callbackRoute,
   AppProfileRoute: AppProfileRoute,
+  AppSquare_callbackRoute: AppSquare_callbackRoute,
   AppSubscriptionsRoute: AppSubscriptionsRoute,
   AppTiktok_callbackRoute: AppTiktok_callbackRoute,
   AppIndexRoute: AppIndexRoute,
   AppCustomersSegmentsRouteRoute: AppCustomersSegmentsRouteRouteWithChildren,
+  AppCustomersCustomerIdRoute: AppCustomersCustomerIdRoute,
+  AppCustomersImportRoute: AppCustomersImportRoute,
+  AppCustomersNewRoute: AppCustomersNewRoute,
   AppMediaFolderRoute: AppMediaFolderRoute,
   AppMediaImagesRoute: AppMediaImagesRoute,
   AppMediaVideosRoute: AppMediaVideosRoute,
@@ -592,7 +737,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsNotificationsRoute: AppSettingsNotificationsRoute,
   AppSettingsPasswordRoute: AppSettingsPasswordRoute,
   AppSettingsPaymentRoute: AppSettingsPaymentRoute,
+  AppSettingsPosRoute: AppSettingsPosRoute,
   AppSettingsSocialsRoute: AppSettingsSocialsRoute,
+  AppCustomersIndexRoute: AppCustomersIndexRoute,
   AppMediaIndexRoute: AppMediaIndexRoute,
 }
 

@@ -3,6 +3,7 @@ import { IconCreditCard, IconCrown, IconPalette, IconShare } from '@tabler/icons
 import { IconBell, IconHome2, IconLock, IconUser } from '@tabler/icons-react';
 import { IconPhoto } from '@tabler/icons-react';
 import { IconUsersGroup } from '@tabler/icons-react';
+import { IconBuildingStore, IconUsers } from '@tabler/icons-react';
 import type { FileRouteTypes } from '../routeTree.gen.ts';
 
 /** A screen that exists: typed against the route tree, so an entry for a route that is not built does not compile. */
@@ -23,12 +24,14 @@ export type NavItem = {
 // One line per screen. Features add theirs here when their screen ships; nothing is listed before it exists.
 export const navItems: readonly NavItem[] = [
   { path: '/', label: 'Home', icon: IconHome2, placement: 'primary', order: 0, description: 'Your day at a glance' },
+  { path: '/customers', label: 'Customers', icon: IconUsers, placement: 'primary', order: 10, description: 'Your guests, their visits and consent' },
   { path: '/media', label: 'Media', icon: IconPhoto, placement: 'primary', order: 30, description: 'Photos and videos of your dishes' },
   { path: '/customers/segments', label: 'Segments', icon: IconUsersGroup, placement: 'more', order: 300, description: 'Groups of customers to send campaigns to' },
   { path: '/profile', label: 'Profile', icon: IconUser, placement: 'more', order: 900, description: 'Name, photo, email and phone' },
   { path: '/settings/notifications', label: 'Notifications', icon: IconBell, placement: 'more', order: 910, description: 'Choose what Mise tells you about' },
   { path: '/settings/password', label: 'Password', icon: IconLock, placement: 'more', order: 920, description: 'Change the password you sign in with' },
   { path: '/settings/content', label: 'Restaurant content', icon: IconPalette, placement: 'more', order: 800, description: 'Logo, colours, voice and email header' },
+  { path: '/settings/pos', label: 'Point of sale', icon: IconBuildingStore, placement: 'more', order: 805, description: 'Connect Square or Clover' },
   { path: '/settings/socials', label: 'Social accounts', icon: IconShare, placement: 'more', order: 810, description: 'Link TikTok for your videos' },
   { path: '/subscriptions', label: 'Plans', icon: IconCrown, placement: 'more', order: 820, description: 'Your plan, its limits and upgrades' },
   { path: '/settings/payment', label: 'Payment', icon: IconCreditCard, placement: 'more', order: 830, description: 'Your card and cancelling a plan' },

@@ -16,6 +16,8 @@ export type FakeSquareOptions = {
   locations?: number;
   /** answer the authorize page with error=access_denied */
   deny?: boolean;
+  /** milliseconds each data call takes (e2e: long enough to watch the progress bar) */
+  latencyMs?: number;
 };
 
 type Grant = { accessToken: string; refreshToken: string; expiresAt: number; revoked: boolean };
@@ -150,6 +152,7 @@ export async function startFakeSquare(input: FakeSquareOptions = {}): Promise<Fa
       return json(res, 200, { success: true });
     }
 
+    if (input.latencyMs) await new Promise((resolve) => setTimeout(resolve, input.latencyMs));
     if (rateLimited > 0) {
       rateLimited -= 1;
       return json(res, 429, squareError('RATE_LIMIT_ERROR', 'RATE_LIMITED', 'This request was rate limited. Please retry later.'), { 'Retry-After': String(retryAfter) });

@@ -1,0 +1,31 @@
+import { createFileRoute } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { CUSTOMER_SORTS } from '../../../contract/customers.ts';
+import { CustomerList } from '../../../features/customers/customer-list.tsx';
+import { customerQueries } from '../../../features/customers/customers-queries.ts';
+import { PageHeader } from '../../../ui/page-header.tsx';
+
+// Search and sort live in the URL, so Back and reloads keep them.
+const SearchSchema = v.object({
+  search: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100)), ''), ''),
+  sort: v.fallback(v.optional(v.picklist(CUSTOMER_SORTS), 'name'), 'name'),
+});
+
+export const Route = createFileRoute('/_app/customers/')({
+  validateSearch: SearchSchema,
+  loaderDeps: ({ search }) => search,
+  // Offline with nothing cached yet: the screen still opens and says so.
+  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(customerQueries.list(deps)).catch(() => undefined),
+  component: CustomersPage,
+});
+
+function CustomersPage() {
+  const filters = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <>
+      <PageHeader title="Customers">Everyone who bought from you, with their visits and consent.</PageHeader>
+      <CustomerList filters={filters} onFilters={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true })} />
+    </>
+  );
+}
