@@ -21,6 +21,7 @@ import { socialFileRoutes } from './features/socials/avatar-copy.ts';
 import { socialsRoutes } from './features/socials/socials.routes.ts';
 import { billingWebhookRoutes, subscriptionsRoutes } from './features/subscriptions/subscriptions.routes.ts';
 import { stripeCspSources } from './providers/billing/stripe.ts';
+import { socialSigninCspSources, socialSigninNeedsPopups } from './features/auth/auth.csp.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { avatarFileRoutes } from './features/users/avatar-files.routes.ts';
@@ -44,20 +45,21 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       'request',
     );
   });
-  // Stripe's card form loads from js.stripe.com, only when Stripe is configured.
+  // Stripe's card form and the Google / Apple sign-in scripts are allowed only when they are configured.
   const stripeCsp = stripeCspSources(deps.env);
+  const signinCsp = socialSigninCspSources(deps.env);
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripeCsp.scriptSrc],
-        frameSrc: ["'self'", ...stripeCsp.frameSrc],
+        scriptSrc: ["'self'", ...stripeCsp.scriptSrc, ...signinCsp.scriptSrc],
+        frameSrc: ["'self'", ...stripeCsp.frameSrc, ...signinCsp.frameSrc],
         // Mantine sets style attributes at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'", ...signinCsp.styleSrc],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...stripeCsp.connectSrc],
+        connectSrc: ["'self'", ...stripeCsp.connectSrc, ...signinCsp.connectSrc],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -66,6 +68,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
         frameAncestors: ["'none'"],
       },
       crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: socialSigninNeedsPopups(deps.env) ? 'same-origin-allow-popups' : 'same-origin',
     }),
   );
   // Same origin only: no CORS headers are ever sent, and cross-site form posts are refused.
