@@ -133,6 +133,17 @@ test('upload photos and a video with progress, make a folder, edit and delete', 
   await expect(tiles).toHaveCount(4); // 3 files + the folder
   await expect(page.locator('[data-testid=media-tile][data-name="green-salad.jpg"]')).toHaveCount(0);
 
+  // Move an item into the folder.
+  await page.getByRole('button', { name: 'Actions for lemon-tart.jpg' }).click();
+  await page.getByRole('menuitem', { name: 'Move to folder' }).click();
+  await page.getByRole('combobox', { name: 'Folder' }).click();
+  await page.getByRole('option', { name: 'Brunch' }).click();
+  await page.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(page.locator('[data-testid=media-tile][data-name="lemon-tart.jpg"]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open folder Brunch' }).click();
+  await expect(page.locator('[data-testid=media-tile][data-name="lemon-tart.jpg"]')).toBeVisible();
+  await shot(page, '09-moved');
+
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('mise.session') ?? '{}') as { token: string }).token);
   const item = await page.request.get('/api/v1/media/recent', { headers: { Authorization: `Bearer ${token}` } });
   const recent = (await item.json()) as { items: Array<{ name: string; description: string }> };

@@ -120,6 +120,12 @@ export const MediaUpdateSchema = v.pipe(
 );
 export type MediaUpdate = v.InferInput<typeof MediaUpdateSchema>;
 
+/** GET /media/folders: every live folder, to pick where an item goes. */
+export const MediaFolderListSchema = v.object({
+  folders: v.array(v.object({ id: v.string(), name: v.string(), parentId: v.nullable(v.string()) })),
+});
+export type MediaFolderList = v.InferOutput<typeof MediaFolderListSchema>;
+
 export const MediaDeleteResponseSchema = v.object({ message: v.string(), deleted: v.number() });
 
 /** Spec §9: size in MB with two decimals (bytes / 1048576). */

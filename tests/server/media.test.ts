@@ -41,6 +41,17 @@ describe('media library', () => {
     expect(intoOthers.status).toBe(404);
     const wrongUser = await add(rosa.token, { userId: other.userId, name: 'X', description: 'x', isFolder: 'true' });
     expect(wrongUser.status).toBe(403);
+    const folders = await call(t.app, 'GET', '/api/v1/media/folders', undefined, rosa.token);
+    expect(folders.body.folders).toEqual([
+      { id: folder.body.id, name: 'Brunch', parentId: null },
+      { id: nested.body.id, name: 'Eggs', parentId: folder.body.id },
+    ]);
+    expect((await call(t.app, 'GET', '/api/v1/media/folders', undefined, other.token)).body.folders).toEqual([]);
+    const loose = await add(rosa.token, { name: 'eggs.png', description: 'Benedict' }, { bytes: await png(), name: 'eggs.png', type: 'image/png' });
+    const moved = await call(t.app, 'POST', `/api/v1/media/update/${loose.body.id}`, { parentId: nested.body.id }, rosa.token);
+    expect(moved.body.parentId).toBe(nested.body.id);
+    const inEggs = await call(t.app, 'GET', `/api/v1/media?parentId=${nested.body.id}`, undefined, rosa.token);
+    expect(inEggs.body.items.map((i: { id: string }) => i.id)).toEqual([loose.body.id]);
     const moveIntoItself = await call(t.app, 'POST', `/api/v1/media/update/${folder.body.id}`, { parentId: nested.body.id }, rosa.token);
     expect(moveIntoItself.status).toBe(400);
     expect(moveIntoItself.body.error).toMatch(/^parentId: /);

@@ -19,6 +19,7 @@ import {
   createFolder,
   deleteMedia,
   getMedia,
+  listFolders,
   listMedia,
   recentMedia,
   updateMedia,
@@ -52,6 +53,7 @@ export function mediaRoutes(deps: Deps, uploads: MediaUploads = mediaUploads({ d
   router.get('/recent', auth, validate('query', MediaRecentQuerySchema), async (c) =>
     c.json(await recentMedia(ctx, c.get('user').id, c.req.valid('query'))),
   );
+  router.get('/folders', auth, async (c) => c.json(await listFolders(ctx, c.get('user').id)));
   router.get('/:id', auth, async (c) => c.json(await getMedia(ctx, c.get('user').id, c.req.param('id'))));
 
   router.post('/add', auth, once, async (c) => {

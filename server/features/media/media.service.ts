@@ -213,3 +213,17 @@ export async function deleteMedia(ctx: MediaContext, userId: string, id: string)
     returning id`.execute(ctx.db);
   return result.rows.length;
 }
+
+/** Every live folder of the owner (id, name, parent), by name. */
+export async function listFolders(ctx: MediaContext, userId: string) {
+  const rows = await ctx.db
+    .selectFrom('media')
+    .select(['id', 'name', 'parent_id'])
+    .where('user_id', '=', userId)
+    .where('is_folder', '=', true)
+    .where('deleted_at', 'is', null)
+    .orderBy(sql`lower(name)`)
+    .limit(1000)
+    .execute();
+  return { folders: rows.map((row) => ({ id: row.id, name: row.name, parentId: row.parent_id })) };
+}

@@ -1,10 +1,11 @@
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconFolderSymlink, IconPencil, IconTrash } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { MediaItem } from '../../contract/media.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useDeleteMedia, useUpdateMedia } from './media-mutations.ts';
+import { MoveModal } from './move-modal.tsx';
 
 function EditModal({ item, onClose }: { item: MediaItem; onClose: () => void }) {
   const [name, setName] = useState(item.name);
@@ -67,7 +68,7 @@ function DeleteModal({ item, onClose, onDeleted }: { item: MediaItem; onClose: (
   );
 }
 
-type Pending = { kind: 'edit' | 'delete'; item: MediaItem; onDeleted?: () => void } | null;
+type Pending = { kind: 'edit' | 'delete' | 'move'; item: MediaItem; onDeleted?: () => void } | null;
 
 /** Edit and Delete for any item: a ⋯ menu per item plus the two dialogs, rendered once. */
 export function useMediaActions() {
@@ -84,6 +85,9 @@ export function useMediaActions() {
         <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setPending({ kind: 'edit', item })}>
           Edit
         </Menu.Item>
+        <Menu.Item leftSection={<IconFolderSymlink size={16} />} onClick={() => setPending({ kind: 'move', item })}>
+          Move to folder
+        </Menu.Item>
         <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setPending({ kind: 'delete', item })}>
           Delete
         </Menu.Item>
@@ -93,6 +97,8 @@ export function useMediaActions() {
   const dialogs =
     pending?.kind === 'edit' ? (
       <EditModal key={pending.item.id} item={pending.item} onClose={close} />
+    ) : pending?.kind === 'move' ? (
+      <MoveModal item={pending.item} onClose={close} />
     ) : pending?.kind === 'delete' ? (
       <DeleteModal item={pending.item} onClose={close} onDeleted={pending.onDeleted} />
     ) : null;

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { MediaItemSchema, MediaPageSchema, type MediaSort } from '../../contract/media.ts';
+import { MediaFolderListSchema, MediaItemSchema, MediaPageSchema, type MediaSort } from '../../contract/media.ts';
 import { api } from '../../lib/api.ts';
 
 /** Which part of the library a screen shows: one folder (root when no parentId) or one type. */
@@ -14,6 +14,7 @@ export const mediaKeys = {
   list: (scope: MediaScope, order: MediaOrder) => ['media', 'list', scope.type ?? 'all', scope.parentId ?? 'root', order.sort, order.order] as const,
   recent: () => ['media', 'recent'] as const,
   item: (id: string) => ['media', 'item', id] as const,
+  folders: () => ['media', 'folders'] as const,
 };
 
 export const mediaQueries = {
@@ -33,6 +34,11 @@ export const mediaQueries = {
     queryOptions({
       queryKey: mediaKeys.recent(),
       queryFn: ({ signal }) => api('/media/recent?pageSize=60', MediaPageSchema, { signal }),
+    }),
+  folders: () =>
+    queryOptions({
+      queryKey: mediaKeys.folders(),
+      queryFn: ({ signal }) => api('/media/folders', MediaFolderListSchema, { signal }),
     }),
   item: (id: string) =>
     queryOptions({
