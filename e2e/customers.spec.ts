@@ -40,7 +40,7 @@ test('import a CSV: detected columns, one mapping changed, then the result summa
   await expect(result.getByRole('row', { name: /3 Email "tom@example" is not a valid email address/ })).toBeVisible();
 
   // The same file again updates instead of duplicating.
-  await result.getByRole('button', { name: 'Import another file' }).click();
+  await result.getByRole('button', { name: 'Another file' }).click();
   await page.locator('input[type=file]').setInputFiles({ name: 'square-customers.csv', mimeType: 'text/csv', buffer: Buffer.from(SQUARE_EXPORT) });
   await page.getByRole('button', { name: 'Import customers' }).click();
   await expect(result.getByText('Updated', { exact: true }).locator('..')).toContainText('41');

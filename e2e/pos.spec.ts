@@ -19,7 +19,7 @@ async function openSignedIn(page: Page, path: string, account: { email: string; 
 let fake: FakeSquare;
 test.beforeAll(async () => {
   // Each data call takes a moment, so the import's progress can be watched.
-  fake = await startFakeSquare({ port: E2E_SQUARE_PORT, customers: 300, ordersPerCustomer: 3, latencyMs: 150 });
+  fake = await startFakeSquare({ port: E2E_SQUARE_PORT, customers: 300, ordersPerCustomer: 3, latencyMs: 300 });
 });
 test.afterAll(() => fake.close());
 
@@ -35,6 +35,11 @@ test('connect Square: redirect, progress bar to Connected, customers imported, t
   await expect(clover.getByRole('link', { name: 'Import a CSV' })).toBeVisible();
   await expect(clover.getByRole('button', { name: 'Connect', exact: true })).toBeDisabled();
 
+  // Square's page is held back a second, long enough to see the loading toast before the browser leaves.
+  await page.route(`${fake.url}/oauth2/authorize**`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
   await square.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(toast(page, 'redirecting')).toBeVisible();
   // Square's permission page (the fake approves at once) → /square_callback → back here.

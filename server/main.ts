@@ -31,7 +31,7 @@ const app = createApp(
 const jobs = createJobs({ db: database.db, logger, now: () => new Date() });
 const stopMediaJobs = registerMediaJobs(jobs, { env, db: database.db, logger, storage, now: () => new Date() });
 const stopAuthJobs = registerAuthJobs(jobs, { db: database.db, logger, now: () => new Date() });
-registerPosJobs(jobs, { env, db: database.db, logger, now: () => new Date() });
+const stopPosJobs = registerPosJobs(jobs, { env, db: database.db, logger, now: () => new Date() });
 jobs.start();
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
@@ -58,6 +58,7 @@ async function shutdown(signal: string) {
   });
   stopMediaJobs();
   stopAuthJobs();
+  stopPosJobs();
   await jobs.stop();
   mailer.close();
   await database.close();

@@ -206,3 +206,26 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000) {
   }
   throw new Error('condition not reached in time');
 }
+
+describe('hourly token refresh', () => {
+  it('renews tokens that lapse within a day, and leaves fresh ones alone', async () => {
+    const { refreshExpiringTokens } = await import('../../server/features/pos/pos-refresh.ts');
+    const clover = await startFakeClover({ customers: 3, ordersPerCustomer: 1 });
+    const t = await createTestApp(cloverEnv(clover));
+    try {
+      const owner = await signUpVerified(t);
+      await connect(t, owner, 'clover');
+      const before = (await connectionOf(t, owner.userId))!;
+      // The fake's tokens last an hour: due.
+      expect(await refreshExpiringTokens(t.deps)).toEqual({ refreshed: 1, failed: 0 });
+      const after = (await connectionOf(t, owner.userId))!;
+      expect(after.access_token_sealed).not.toBe(before.access_token_sealed);
+      expect(clover.grants.filter((grant) => grant.refreshUsed)).toHaveLength(1);
+      await t.deps.db.updateTable('pos_connections').set({ access_expires_at: new Date(Date.now() + 7 * 86_400_000), refresh_expires_at: null }).where('id', '=', after.id).execute();
+      expect(await refreshExpiringTokens(t.deps)).toEqual({ refreshed: 0, failed: 0 });
+    } finally {
+      await t.close();
+      await clover.close();
+    }
+  });
+});

@@ -9,6 +9,7 @@ import { upsertOrders, type OrderInput } from '../customers/order-upsert.ts';
 import { cloverStep } from './clover-import.ts';
 import { importProgress, initialImportState, type ImportState } from './import-state.ts';
 import { cloverClient, squareClient, type PosDeps } from './pos-config.ts';
+import { registerPosRefresh } from './pos-refresh.ts';
 import { accessTokenFor } from './pos-tokens.ts';
 import type { PosConnection } from './pos.table.ts';
 import { squareStep } from './square-import.ts';
@@ -130,6 +131,8 @@ export async function runPosImport(deps: PosDeps, job: JobContext<{ connectionId
   }
 }
 
-export function registerPosJobs(jobs: Jobs, deps: PosDeps): void {
+/** The import job and the hourly token refresh; returns the stop function for shutdown. */
+export function registerPosJobs(jobs: Jobs, deps: PosDeps): () => void {
   jobs.work<{ connectionId: string }>(POS_IMPORT_JOB, (job) => runPosImport(deps, job));
+  return registerPosRefresh(jobs, deps);
 }

@@ -60,7 +60,7 @@ export function ImportResult({ result, onAgain }: { result: CsvImportResult; onA
       )}
       <Group grow>
         <Button variant="default" size="md" onClick={onAgain}>
-          Import another file
+          Another file
         </Button>
         <Button component={Link} to="/customers" size="md">
           See customers
