@@ -13,7 +13,8 @@ import { openDatabase } from '../server/db/client.ts';
 export type OwnServer = {
   origin: string;
   dataDir: string;
-  start: () => Promise<void>;
+  /** `staticDir`: serve another build (the update prompt's "new version"). */
+  start: (options?: { staticDir?: string }) => Promise<void>;
   stop: () => Promise<void>;
   /** pino lines (JSON) printed since the first start. */
   logs: () => Array<Record<string, unknown>>;
@@ -22,6 +23,15 @@ export type OwnServer = {
 };
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/** A copy of the build whose service worker differs by one comment: what a deploy looks like to a phone. */
+export function nextBuild(): string {
+  const next = path.resolve(root, E2E_RUN_DIR, 'dist-next');
+  fs.rmSync(next, { recursive: true, force: true });
+  fs.cpSync(path.resolve(root, E2E_STATIC_DIR), next, { recursive: true });
+  fs.appendFileSync(path.join(next, 'sw.js'), `\n// next build ${Date.now()}\n`);
+  return next;
+}
 
 export function ownServer(name: string): OwnServer {
   const port = E2E_PORT + 2000;
@@ -32,7 +42,9 @@ export function ownServer(name: string): OwnServer {
   let child: ChildProcess | undefined;
   const origin = `http://localhost:${port}`;
 
-  const start = async () => {
+  let staticDir = path.resolve(root, E2E_STATIC_DIR);
+  const start = async (options: { staticDir?: string } = {}) => {
+    if (options.staticDir) staticDir = options.staticDir;
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -40,7 +52,7 @@ export function ownServer(name: string): OwnServer {
         ...process.env,
         PORT: String(port),
         DATA_DIR: dataDir,
-        STATIC_DIR: path.resolve(root, E2E_STATIC_DIR),
+        STATIC_DIR: staticDir,
         LOG_LEVEL: 'info',
         NODE_ENV: 'production',
         RATE_LIMIT_DISABLED: '1',

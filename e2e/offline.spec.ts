@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { launchPhone, ownServer, signUpAndSignIn, waitForServiceWorker, type OwnServer } from './offline-server.ts';
+import { launchPhone, nextBuild, ownServer, signUpAndSignIn, waitForServiceWorker, type OwnServer } from './offline-server.ts';
 
 // The heart of the design card, on Debian Chromium with a real (persistent) profile at a phone's
 // size: read offline from the IndexedDB cache, queue writes offline, sync them exactly once.
@@ -291,3 +291,48 @@ async function dumpStorage(page: Page): Promise<string> {
     return JSON.stringify(out);
   });
 }
+
+test('a new version is offered with Reload, and the reload waits while the outbox is sending', async () => {
+  const phone = await launchPhone(server.origin, 'update');
+  context = phone.context;
+  const { page } = phone;
+  await onlineVisit(page);
+
+  // A deploy: the server now has a build with another service worker. The browser finds it on navigation.
+  await server.stop();
+  await server.start({ staticDir: nextBuild() });
+  await page.reload();
+  const prompt = page.getByTestId('update-prompt');
+  await expect(prompt).toContainText('A new version of Mise is ready', { timeout: 30_000 });
+
+  // A write is on its way to the server and its answer is slow.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let reached = false;
+  await context.route('**/api/v1/users/notifications/**', async (route) => {
+    reached = true;
+    await released;
+    await route.continue();
+  });
+  await page.getByRole('switch', { name: /Weekly summary/ }).click();
+  await expect.poll(() => reached).toBe(true);
+  await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
+
+  await prompt.getByRole('button', { name: /Reload/ }).click();
+  // Held: no reload while the outbox is sending.
+  await page.waitForTimeout(3000);
+  expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBe(true);
+  await expect(prompt.getByRole('button', { name: /Reload/ })).toHaveAttribute('data-loading', 'true');
+  await expect(badge(page)).toHaveAccessibleName(/^1 change waiting to sync/);
+
+  // The answer arrives: the write is done, then the new version takes over and the page reloads.
+  release();
+  const marker = () => page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? null).catch(() => 'navigating');
+  await expect.poll(marker, { timeout: 20_000 }).toBeNull();
+  await expect(page.getByRole('switch', { name: /Weekly summary/ })).not.toBeChecked();
+  await expect(badge(page)).toHaveAccessibleName('All changes saved');
+  await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+  // The server has the next build's worker running the page now.
+  const script = await page.evaluate(async () => (await fetch('/sw.js')).text());
+  expect(script).toContain('// next build');
+});

@@ -47,9 +47,14 @@ export function SyncBadge() {
   );
 }
 
-/** A write the server refused is announced once, with a way to see it; it stays in the sheet until dealt with. */
+/**
+ * A write the server refused is announced once, with a way to see it; it stays in the sheet until
+ * dealt with. Refusals that arrive together (a reconnect) make one notice.
+ */
 function useProblemToasts(problemIds: string[], open: () => void) {
   const seen = useRef<Set<string> | null>(null);
+  const unannounced = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const key = problemIds.join(',');
   useEffect(() => {
     const ids = key ? key.split(',') : [];
@@ -61,12 +66,20 @@ function useProblemToasts(problemIds: string[], open: () => void) {
     const fresh = ids.filter((id) => !seen.current!.has(id));
     for (const id of fresh) seen.current.add(id);
     if (fresh.length === 0) return;
-    notifications.show({
-      color: 'red',
-      title: 'A change was not saved',
-      message: 'Tap the cloud at the top to see why, then retry or discard it.',
-      autoClose: 8000,
-      onClick: open,
-    });
+    unannounced.current += fresh.length;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const count = unannounced.current;
+      unannounced.current = 0;
+      notifications.show({
+        color: 'red',
+        title: count === 1 ? 'A change was not saved' : `${count} changes were not saved`,
+        message: `Tap the cloud at the top to see why, then retry or discard ${count === 1 ? 'it' : 'them'}.`,
+        autoClose: 8000,
+        onClick: open,
+        style: { cursor: 'pointer' },
+      });
+    }, 600);
   }, [key, open]);
+  useEffect(() => () => clearTimeout(timer.current), []);
 }
