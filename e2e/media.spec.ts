@@ -150,6 +150,35 @@ test('upload photos and a video with progress, make a folder, edit and delete', 
   expect(recent.items.find((i) => i.name === 'lemon-tart.jpg')?.description).toBe('Lemon tart with torched meringue');
 });
 
+test('a large photo goes up resumably (tus) and carries on after the connection drops', async ({ page }) => {
+  const account = await signUpAndVerify(page);
+  await page.goto('/media');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByTestId('media-empty')).toBeVisible();
+
+  // ~6.5 MB of noise: over the 5 MB line, so the app uses the resumable upload.
+  const side = 1500;
+  const noise = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;
+  const big = { name: 'big-terrace.png', mimeType: 'image/png', buffer: await sharp(noise, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer() };
+  expect(big.buffer.length).toBeGreaterThan(5 * 1024 * 1024);
+
+  // The first PATCH dies mid-way; tus-js-client asks the server where it got to and carries on.
+  let patches = 0;
+  await page.route('**/api/v1/media/uploads/*', async (route) => {
+    if (route.request().method() === 'PATCH' && (patches += 1) === 1) return route.abort('connectionreset');
+    return route.continue();
+  });
+  const continueButton = await chooseAndDescribe(page, [big]);
+  await continueButton.click();
+  await expect(toast(page, 'All files uploaded successfully')).toBeVisible({ timeout: 40_000 });
+  expect(patches).toBeGreaterThanOrEqual(2);
+  const img = page.locator('[data-testid=media-tile][data-name="big-terrace.png"] img');
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+});
+
 test.describe('offline', () => {
   let server: OwnServer;
   let context: BrowserContext | undefined;
