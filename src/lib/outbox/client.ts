@@ -68,7 +68,11 @@ function handOverToWorker() {
 export async function enqueue(input: EnqueueInput): Promise<OutboxOp> {
   const session = sessionStore.get();
   if (!session) throw new OutboxStoreError('Please sign in to continue', false);
-  const op = await addOp({ ...input, userId: session.userId });
+  const op = await addOp({ ...input, userId: session.userId }).catch((error: unknown) => {
+    // Full disk or unusable storage: the banner says why, the caller shows its own error.
+    if (error instanceof OutboxStoreError) reportStorageProblem(error.message);
+    throw error;
+  });
   postOutboxEvent({ type: 'changed' });
   void registerBackgroundSync();
   void drainSoon();
