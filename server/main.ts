@@ -12,6 +12,7 @@ import { createJobs } from './jobs/jobs.ts';
 import { registerMediaJobs } from './features/media/media.jobs.ts';
 import { registerAuthJobs } from './features/auth/auth.jobs.ts';
 import { registerPosJobs } from './features/pos/pos-import.ts';
+import { registerSegmentJobs } from './features/segments/segments.jobs.ts';
 
 const logger = createLogger(env.LOG_LEVEL);
 fs.mkdirSync(env.dataDir, { recursive: true });
@@ -32,6 +33,7 @@ const jobs = createJobs({ db: database.db, logger, now: () => new Date() });
 const stopMediaJobs = registerMediaJobs(jobs, { env, db: database.db, logger, storage, now: () => new Date() });
 const stopAuthJobs = registerAuthJobs(jobs, { db: database.db, logger, now: () => new Date() });
 const stopPosJobs = registerPosJobs(jobs, { env, db: database.db, logger, now: () => new Date() });
+const stopSegmentJobs = registerSegmentJobs(jobs, { db: database.db, logger });
 jobs.start();
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
@@ -59,6 +61,7 @@ async function shutdown(signal: string) {
   stopMediaJobs();
   stopAuthJobs();
   stopPosJobs();
+  stopSegmentJobs();
   await jobs.stop();
   mailer.close();
   await database.close();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeSegmentTables } from '../../server/features/segments/segments.jobs.ts';
 import { signUpVerified, type TestAccount } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { seedCustomer } from './segments-fixtures.ts';
@@ -86,5 +87,17 @@ describe('order rollups kept by triggers on orders', () => {
       SELECT ${owner.userId}::uuid, ${ann}::uuid, timestamptz '2025-03-01' + g * interval '1 hour', 100, 'csv' FROM generate_series(1, 50) g`.execute(t.deps.db);
     await expectInStep();
     expect((await rollups()).find((r) => r.customer_id === ann && r.period_kind === 'month' && r.period_start === '2025-03-01')).toMatchObject({ visits: 50, spent: 5000 });
+  });
+
+  it('the statistics job analyzes the tables segment queries read (PGlite never does on its own)', async () => {
+    await analyzeSegmentTables(t.deps);
+    const { rows } = await sql<{ relname: string; analyzed: boolean }>`
+      SELECT relname, last_analyze IS NOT NULL AS analyzed FROM pg_stat_user_tables
+      WHERE relname IN ('customers', 'orders', 'order_rollups') ORDER BY relname`.execute(t.deps.db);
+    expect(rows).toEqual([
+      { relname: 'customers', analyzed: true },
+      { relname: 'order_rollups', analyzed: true },
+      { relname: 'orders', analyzed: true },
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import * as m0011 from './0011_jobs.ts';
 import * as m0012 from './0012_pos.ts';
 import * as m0015 from './0015_segments.ts';
 import * as m0016 from './0016_order_rollups.ts';
+import * as m0017 from './0017_order_rollups_stats.ts';
 import * as m0030 from './0030_idempotency.ts';
 import * as m0040 from './0040_media.ts';
 import * as m0041 from './0041_media_sort_indexes.ts';
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0012_pos': m0012,
   '0015_segments': m0015,
   '0016_order_rollups': m0016,
+  '0017_order_rollups_stats': m0017,
   '0030_idempotency': m0030,
   '0040_media': m0040,
   '0041_media_sort_indexes': m0041,
