@@ -91,6 +91,25 @@ test('create a segment by query, adjust it, save it and page through its custome
   await expect(rows).toHaveCount(45);
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
 
+  // On a wide screen the same customers are a table with the spec's columns.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('columnheader')).toHaveText(['Name', 'Email', 'Phone', 'Total Spent', 'Total visits', 'AOV', '']);
+  await shot(page, '4b-customers-table');
+  await page.setViewportSize({ width: 412, height: 839 });
+
+  // Edit and delete from the segment's table (the customers API does the work; the segment follows).
+  await page.getByRole('button', { name: 'Edit Regular39 Diner' }).click();
+  await expect(page.getByLabel('First name')).toHaveValue('Regular39');
+  await page.getByLabel('First name').fill('Rosalind');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Customer updated')).toBeVisible();
+  await expect(rows.first()).toContainText('Rosalind Diner');
+  await page.getByRole('button', { name: 'Delete Rosalind Diner' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Customer deleted')).toBeVisible();
+  await expect(page.getByTestId('segment-customer-count')).toHaveText(/^44 customers/);
+  await expect(page.getByText('Rosalind Diner')).toHaveCount(0);
+
   // A query it cannot read: the chat says so in the spec's words.
   await page.goto('/customers/segments/new');
   await page.getByLabel('Describe a segment').fill('customers who like pizza');
