@@ -1,6 +1,7 @@
 import { Button, Divider, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { SegmentDefinition, SegmentPreview } from '../../contract/segments.ts';
+import { ApiError } from '../../lib/api.ts';
 import { ConditionList } from './condition-list.tsx';
 import { SegmentSample } from './segment-sample.tsx';
 import { useSegmentPreview } from './use-segment-preview.ts';
@@ -17,7 +18,7 @@ type DraftProps = {
 export function SegmentDraft({ proposal, active, saving, onSave }: DraftProps) {
   const [definition, setDefinition] = useState(proposal.definition);
   const [title, setTitle] = useState(proposal.segmentation_title);
-  const { preview, updating } = useSegmentPreview(definition, proposal);
+  const { preview, updating, error } = useSegmentPreview(definition, proposal);
   const count = preview.count;
 
   return (
@@ -31,6 +32,11 @@ export function SegmentDraft({ proposal, active, saving, onSave }: DraftProps) {
         <Text c="dimmed">{count === 1 ? 'customer matches' : 'customers match'}</Text>
         {active && updating && <Loader size="xs" aria-label="Counting" />}
       </Group>
+      {active && error && !updating && (
+        <Text size="sm" c="red.8" role="alert">
+          Could not count this version: {error instanceof ApiError && error.fromServer ? error.message : 'check your connection and try again'}.
+        </Text>
+      )}
       {preview.sample.length > 0 && (
         <>
           <Divider label={count > 5 ? 'Five of them' : 'They are'} labelPosition="left" />
