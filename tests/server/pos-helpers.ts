@@ -1,5 +1,5 @@
 import { createJobs, type Jobs } from '../../server/jobs/jobs.ts';
-import { registerPosJobs } from '../../server/features/pos/pos-import.ts';
+import { POS_IMPORT_JOB, runPosImport } from '../../server/features/pos/pos-import.ts';
 import type { FakeClover } from '../fakes/clover.ts';
 import type { FakeSquare } from '../fakes/square.ts';
 import type { TestAccount } from '../helpers/accounts.ts';
@@ -33,7 +33,8 @@ export async function connect(t: TestApp, account: TestAccount, provider: 'squar
 
 export function posJobs(t: TestApp): Jobs {
   const jobs = createJobs({ db: t.deps.db, logger: t.deps.logger, now: t.deps.now, pollMs: 10, leaseMs: 5000 });
-  registerPosJobs(jobs, t.deps);
+  // The import only: the hourly token refresh is tested on its own.
+  jobs.work<{ connectionId: string }>(POS_IMPORT_JOB, (job) => runPosImport(t.deps, job));
   return jobs;
 }
 
