@@ -56,6 +56,14 @@ test('after one online visit, / and a deep link open offline with the shell and 
   context = phone.context;
   const { page } = phone;
   const account = await onlineVisit(page);
+  const added = await page.request.post(`${server.origin}/api/v1/customers/manual/customer-manual`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: { given_name: 'Ana', family_name: 'Quintero-Vidal', email_address: 'ana.quintero@example.test' },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  await page.goto('/customers');
+  await expect(page.getByText('Quintero-Vidal').first()).toBeVisible();
+  await expect.poll(async () => (await dumpStorage(page)).includes('Quintero-Vidal'), { timeout: 10_000 }).toBe(true);
 
   await context.setOffline(true);
   await page.reload();
@@ -71,6 +79,13 @@ test('after one online visit, / and a deep link open offline with the shell and 
   await page.goto('/profile');
   await expect(page.getByLabel('Display name')).toHaveValue(account.name);
   await expect(page.getByLabel('Email')).toHaveValue(account.email);
+  // The customer list (the design card's first offline list).
+  await page.goto('/customers');
+  await expect(page.getByText('Quintero-Vidal').first()).toBeVisible();
+  // A screen never opened online has nothing cached: it still opens in the shell and says why.
+  await page.goto('/media');
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
 });
 
 const notificationsOf = async (page: Page, token: string) => {
@@ -228,11 +243,20 @@ test('a 422 is shown as failed with the server message and not retried; a 500 is
   await expect(page.getByRole('switch', { name: /Product news/ })).not.toBeChecked();
 });
 
-test('sign-out leaves nothing of the owner in IndexedDB (cache, outbox, token) and no API answer in Cache Storage', async () => {
+test('sign-out leaves no customer data nor anything else of the owner in IndexedDB (cache, outbox, token), and no API answer in Cache Storage', async () => {
   const phone = await launchPhone(server.origin, 'signout');
   context = phone.context;
   const { page } = phone;
   const account = await onlineVisit(page);
+  // A customer of the café, read on the customers screen: the list is kept in IndexedDB for offline reading.
+  const added = await page.request.post(`${server.origin}/api/v1/customers/manual/customer-manual`, {
+    headers: { Authorization: `Bearer ${account.token}` },
+    data: { given_name: 'Ana', family_name: 'Quintero-Vidal', email_address: 'ana.quintero@example.test', email_consent: true },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  await page.goto('/customers');
+  await expect(page.getByText('Quintero-Vidal').first()).toBeVisible();
+  await expect.poll(async () => (await dumpStorage(page)).includes('ana.quintero@example.test'), { timeout: 10_000 }).toBe(true);
   await page.goto('/profile');
   await expect(page.getByLabel('Email')).toHaveValue(account.email);
   // A write waiting offline, with the owner's id in its path: the sign-out asks before dropping it.
@@ -254,7 +278,9 @@ test('sign-out leaves nothing of the owner in IndexedDB (cache, outbox, token) a
   await expect.poll(async () => (await dumpStorage(page)).includes(account.userId), { timeout: 10_000 }).toBe(false);
 
   const after = await dumpStorage(page);
-  for (const secret of [account.email, account.name, account.userId, account.token]) expect(after).not.toContain(secret);
+  for (const secret of [account.email, account.name, account.userId, account.token, 'Quintero-Vidal', 'ana.quintero@example.test']) {
+    expect(after).not.toContain(secret);
+  }
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];
     for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(request.url);

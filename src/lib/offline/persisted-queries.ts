@@ -21,4 +21,8 @@ const PERSISTED_ROOTS = new Set<string>([
 
 export const isPersistedKey = (queryKey: readonly unknown[]) => typeof queryKey[0] === 'string' && PERSISTED_ROOTS.has(queryKey[0]);
 
-export const shouldPersistQuery = (query: Query) => query.state.status === 'success' && isPersistedKey(query.queryKey);
+/**
+ * Anything with data is kept, including a query whose background refetch just failed offline
+ * (status 'error' with its old data): dropping it would lose the offline copy exactly when needed.
+ */
+export const shouldPersistQuery = (query: Query) => query.state.data !== undefined && isPersistedKey(query.queryKey);

@@ -1,6 +1,6 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { QueryClient } from '@tanstack/react-query';
-import { persistQueryClientRestore, persistQueryClientSubscribe, removeOldestQuery } from '@tanstack/react-query-persist-client';
+import { persistQueryClientRestore, persistQueryClientSubscribe, removeOldestQuery, type PersistedClient } from '@tanstack/react-query-persist-client';
 import { clientEnv } from '../env.ts';
 import { sessionStore } from '../session.ts';
 import { isQuotaError, openMiseDb } from './db.ts';
@@ -27,10 +27,21 @@ const storage = {
   },
 };
 
+/** A kept answer whose last refetch failed (offline) comes back as plain stale data, not as an error. */
+function asStaleData(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.map((query) =>
+    query.state.status === 'error' && query.state.data !== undefined
+      ? { ...query, state: { ...query.state, status: 'success' as const, error: null, fetchFailureCount: 0, fetchFailureReason: null } }
+      : query,
+  );
+  return { ...client, clientState: { ...client.clientState, queries } };
+}
+
 const persister = createAsyncStoragePersister({
   storage,
   key: QUERY_CACHE_KEY,
   throttleTime: 1000,
+  serialize: (client) => JSON.stringify(asStaleData(client)),
   // Full disk: drop the oldest queries until it fits, and say so once; never throw into the app.
   retry: (props) => {
     if (!isQuotaError(props.error)) return undefined;
