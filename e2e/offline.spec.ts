@@ -362,3 +362,36 @@ test('a new version is offered with Reload, and the reload waits while the outbo
   const script = await page.evaluate(async () => (await fetch('/sw.js')).text());
   expect(script).toContain('// next build');
 });
+
+test('with Mise closed, the service worker sends the queued write on Background Sync', async () => {
+  const phone = await launchPhone(server.origin, 'sync');
+  context = phone.context;
+  const { page } = phone;
+  const account = await onlineVisit(page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  const registrations = new Map<string, string>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const registration of updated) registrations.set(registration.scopeURL, registration.registrationId);
+  });
+
+  await context.setOffline(true);
+  await page.getByRole('switch', { name: /Weekly summary/ }).click();
+  await expect(badge(page)).toHaveAccessibleName(/^1 change waiting to sync/);
+  // Mise is closed (no page of it left to drain); the connection comes back.
+  await page.goto('about:blank');
+  await context.setOffline(false);
+  await expect.poll(() => registrations.get(`${server.origin}/`)).toBeDefined();
+  // What Chromium does when the connection returns: fire the registered sync at the worker.
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: server.origin,
+    registrationId: registrations.get(`${server.origin}/`)!,
+    tag: 'mise-outbox',
+    lastChance: false,
+  });
+  await expect.poll(async () => (await notificationsOf(page, account.token)).weeklySummary, { timeout: 20_000 }).toBe(false);
+
+  await page.goto('/settings/notifications');
+  await expect(badge(page)).toHaveAccessibleName('All changes saved');
+  await expect(page.getByRole('switch', { name: /Weekly summary/ })).not.toBeChecked();
+});

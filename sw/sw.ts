@@ -40,7 +40,8 @@ self.addEventListener('sync', (event) => {
 });
 
 async function drainForSync(lastChance: boolean) {
-  const summary = await drainOutbox();
+  // The browser fires sync when it is online: writes that waited on a network failure go now.
+  const summary = await drainOutbox({}, { force: true });
   // Something is still waiting (server busy, connection flaky): a rejected sync is tried again later
   // by the browser. On its last chance the page's own triggers take over.
   if (summary.nextAttemptAt !== null && !lastChance) throw new Error('The outbox still has writes waiting');
