@@ -35,8 +35,8 @@ test('connect Square: redirect, progress bar to Connected, customers imported, t
   await expect(clover.getByRole('link', { name: 'Import a CSV' })).toBeVisible();
   await expect(clover.getByRole('button', { name: 'Connect', exact: true })).toBeDisabled();
 
-  // Square's page is held back a second, long enough to see the loading toast before the browser leaves.
-  await page.route(`${fake.url}/oauth2/authorize**`, async (route) => {
+  // The call for Square's address is held a second: the loading toast shows while the app waits to leave.
+  await page.route('**/api/v1/square/authorize', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await route.continue();
   });
