@@ -16,6 +16,8 @@ export type OwnServer = {
   /** `staticDir`: serve another build (the update prompt's "new version"). */
   start: (options?: { staticDir?: string }) => Promise<void>;
   stop: () => Promise<void>;
+  /** Stops it and deletes its data folder (and any next build). */
+  dispose: () => Promise<void>;
   /** pino lines (JSON) printed since the first start. */
   logs: () => Array<Record<string, unknown>>;
   /** Runs `work` on the stopped server's database, then starts the server again. */
@@ -86,6 +88,11 @@ export function ownServer(name: string): OwnServer {
     dataDir,
     start,
     stop,
+    dispose: async () => {
+      await stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(path.resolve(root, E2E_RUN_DIR, 'dist-next'), { recursive: true, force: true });
+    },
     logs: () =>
       lines.flatMap((line) => {
         try {
@@ -112,6 +119,8 @@ export async function launchPhone(origin: string, profileName: string): Promise<
   const profile = path.resolve(root, E2E_RUN_DIR, 'profiles', `${profileName}-${Date.now().toString(36)}`);
   const { defaultBrowserType: _browser, ...pixel } = devices['Pixel 7'];
   const context = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions, ...pixel, baseURL: origin });
+  // A Chromium profile is tens of MB: gone with its browser.
+  context.on('close', () => void fs.promises.rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined));
   const page = context.pages()[0] ?? (await context.newPage());
   return { context, page };
 }

@@ -15,7 +15,7 @@ test.beforeAll(async () => {
   await server.start();
 });
 test.afterAll(async () => {
-  await server.stop();
+  await server.dispose();
 });
 test.afterEach(async () => {
   await context?.close();
