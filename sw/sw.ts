@@ -10,7 +10,8 @@ import { registerMediaCache } from './media-cache.ts';
  * Mise's service worker (vite-plugin-pwa injectManifest, built as IIFE):
  * - precaches the app shell (the build's HTML, JS, CSS, icons) and drops old precaches;
  * - answers every navigation with the precached shell, so `/` and deep links open offline;
- *   `/api` is never cached here (the read cache is TanStack Query's, in IndexedDB);
+ *   API answers are not cached here (the read cache is TanStack Query's, in IndexedDB), except
+ *   seen media thumbnails (sw/media-cache.ts; wiped on sign-out through onWipeUserData);
  * - drains the outbox on Background Sync, and when a page asks (it is being hidden);
  * - waits for the page's "Reload" before taking over (registerType 'prompt').
  */
