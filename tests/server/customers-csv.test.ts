@@ -69,11 +69,14 @@ describe('CSV import (customer-by-csv)', () => {
     expect(ravi).toMatchObject({ birthday_month: 7, birthday_day: 4, phone: '+16465550142' });
   });
 
-  it('re-importing the same file creates no duplicates', async () => {
+  it('re-importing the same file creates no duplicates and rewrites nothing', async () => {
+    const before = await customerByEmail('maya@example.com');
+    t.advance(60_000);
     const res = await upload(SQUARE_EXPORT);
     expect(res.body.data).toMatchObject({ imported: 0, updated: 2, skipped: 5 });
     const count = await t.deps.db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', owner.userId).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(2);
+    expect((await customerByEmail('maya@example.com')).updated_at).toEqual(before.updated_at);
   });
 
   it('merges by email or phone with customers already there, and records a withdrawal of consent', async () => {

@@ -178,11 +178,17 @@ export async function importCustomersCsv(db: Db, input: Readable, options: Impor
   let rowNumber = 1;
   let full = false;
 
+  // One batch is written while the next is read: on PostgreSQL (another process) both run at once. Batches still
+  // reach the database one after another, in file order, so a later row sees the customers of earlier ones.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
     const rows = batch;
     batch = [];
-    const { outcomes } = await upsertCustomers(db, rows, { userId: options.userId, source: 'csv', consentSource: CONSENT_SOURCE_CSV, now: options.now });
-    for (const outcome of outcomes) result[outcome === 'created' ? 'imported' : 'updated'] += 1;
+    await writing;
+    writing = upsertCustomers(db, rows, { userId: options.userId, source: 'csv', consentSource: CONSENT_SOURCE_CSV, now: options.now }).then(({ outcomes }) => {
+      for (const outcome of outcomes) result[outcome === 'created' ? 'imported' : 'updated'] += 1;
+    });
+    writing.catch(() => undefined); // seen by the next await; never an unhandled rejection
   };
 
   await parseCsvStream(input, async (record) => {
@@ -228,5 +234,6 @@ export async function importCustomersCsv(db: Db, input: Readable, options: Impor
   });
   if (!headers) throw new CsvFileError('The file is empty');
   if (batch.length > 0) await flush();
+  await writing;
   return result;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { insertBatch, updateBatch } from './customer-upsert-sql.ts';
 import type { CustomerSource, PosProvider } from './customers.table.ts';
 
 /** One incoming customer. undefined/null = "not given": an update keeps what is stored. */
@@ -90,8 +91,6 @@ function foldBatch(rows: CustomerInput[]) {
   return { folded, slotOfRow, firstOfSlot };
 }
 
-const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
-
 /**
  * Inserts or updates a batch of customers of one owner in one transaction, matching stored customers by POS id,
  * then email, then phone. An email or phone that already belongs to another customer is not copied over
@@ -162,92 +161,4 @@ export async function upsertCustomers(db: Db, rows: CustomerInput[], options: Up
     ids: slotOfRow.map((slot) => slotIds[slot]!),
     outcomes: slotOfRow.map((slot, index) => (slotCreated[slot] && firstOfSlot[index] ? 'created' : 'updated')),
   };
-}
-
-/** Column arrays for `unnest`: one parameter per column keeps a 2,000-row batch to a single fast statement. */
-function columns(rows: Array<CustomerInput & { id: string }>) {
-  return {
-    id: rows.map((row) => row.id),
-    given: rows.map((row) => row.given_name ?? null),
-    family: rows.map((row) => row.family_name ?? null),
-    email: rows.map((row) => row.email ?? null),
-    phone: rows.map((row) => row.phone ?? null),
-    month: rows.map((row) => row.birthday?.month ?? null),
-    day: rows.map((row) => row.birthday?.day ?? null),
-    year: rows.map((row) => row.birthday?.year ?? null),
-    provider: rows.map((row) => (row.pos_customer_id ? (row.pos_provider ?? null) : null)),
-    posId: rows.map((row) => (row.pos_provider ? (row.pos_customer_id ?? null) : null)),
-    since: rows.map((row) => iso(row.customer_since)),
-    emailConsent: rows.map((row) => row.email_consent ?? null),
-    emailConsentAt: rows.map((row) => iso(row.email_consent_at)),
-    smsConsent: rows.map((row) => row.sms_consent ?? null),
-    smsConsentAt: rows.map((row) => iso(row.sms_consent_at)),
-    notes: rows.map((row) => row.notes ?? null),
-    spent: rows.map((row) => row.total_spent_cents ?? null),
-    visits: rows.map((row) => row.visit_count ?? null),
-    firstVisit: rows.map((row) => iso(row.first_visit_at)),
-    lastVisit: rows.map((row) => iso(row.last_visit_at)),
-  };
-}
-
-function unnestRows(rows: Array<CustomerInput & { id: string }>) {
-  const c = columns(rows);
-  return sql`unnest(
-    ${c.id}::uuid[], ${c.given}::text[], ${c.family}::text[], ${c.email}::text[], ${c.phone}::text[],
-    ${c.month}::int2[], ${c.day}::int2[], ${c.year}::int2[], ${c.provider}::text[], ${c.posId}::text[], ${c.since}::timestamptz[],
-    ${c.emailConsent}::bool[], ${c.emailConsentAt}::timestamptz[], ${c.smsConsent}::bool[], ${c.smsConsentAt}::timestamptz[],
-    ${c.notes}::text[], ${c.spent}::int8[], ${c.visits}::int4[], ${c.firstVisit}::timestamptz[], ${c.lastVisit}::timestamptz[]
-  ) AS u(id, given_name, family_name, email, phone, bmonth, bday, byear, pos_provider, pos_customer_id, customer_since,
-         email_consent, email_consent_at, sms_consent, sms_consent_at, notes, spent, visits, first_visit, last_visit)`;
-}
-
-async function insertBatch(db: Db, rows: Array<CustomerInput & { id: string }>, options: UpsertOptions) {
-  const { userId, source, consentSource, now } = options;
-  await sql`
-    INSERT INTO customers (id, user_id, given_name, family_name, email, phone, birthday_month, birthday_day, birthday_year, source,
-      pos_provider, pos_customer_id, customer_since, email_consent, email_consent_at, email_consent_source,
-      sms_consent, sms_consent_at, sms_consent_source, notes, total_spent_cents, visit_count, first_visit_at, last_visit_at, created_at, updated_at)
-    SELECT u.id, ${userId}::uuid, u.given_name, u.family_name, u.email, u.phone, u.bmonth, u.bday, u.byear, ${source}::text,
-      u.pos_provider, u.pos_customer_id, coalesce(u.customer_since, ${now}::timestamptz),
-      coalesce(u.email_consent, false), CASE WHEN u.email_consent THEN coalesce(u.email_consent_at, ${now}::timestamptz) END,
-      CASE WHEN u.email_consent THEN ${consentSource}::text END,
-      coalesce(u.sms_consent, false), CASE WHEN u.sms_consent THEN coalesce(u.sms_consent_at, ${now}::timestamptz) END,
-      CASE WHEN u.sms_consent THEN ${consentSource}::text END,
-      u.notes, coalesce(u.spent, 0), coalesce(u.visits, 0), u.first_visit, u.last_visit, ${now}::timestamptz, ${now}::timestamptz
-    FROM ${unnestRows(rows)}`.execute(db);
-}
-
-/** Consent: stated yes on a customer without it records when and how; stated no on one with it records the withdrawal. */
-async function updateBatch(db: Db, rows: Array<CustomerInput & { id: string }>, options: UpsertOptions) {
-  const { userId, consentSource, now } = options;
-  const grant = (channel: 'email' | 'sms') => sql.raw(`u.${channel}_consent AND NOT c.${channel}_consent`);
-  const withdraw = (channel: 'email' | 'sms') => sql.raw(`u.${channel}_consent = false AND c.${channel}_consent`);
-  await sql`
-    UPDATE customers c SET
-      given_name = coalesce(u.given_name, c.given_name),
-      family_name = coalesce(u.family_name, c.family_name),
-      email = coalesce(u.email, c.email),
-      phone = coalesce(u.phone, c.phone),
-      birthday_month = CASE WHEN u.bmonth IS NULL THEN c.birthday_month ELSE u.bmonth END,
-      birthday_day = CASE WHEN u.bmonth IS NULL THEN c.birthday_day ELSE u.bday END,
-      birthday_year = CASE WHEN u.bmonth IS NULL THEN c.birthday_year ELSE u.byear END,
-      pos_provider = coalesce(c.pos_provider, u.pos_provider),
-      pos_customer_id = coalesce(c.pos_customer_id, u.pos_customer_id),
-      customer_since = least(c.customer_since, coalesce(u.customer_since, c.customer_since)),
-      email_consent = coalesce(u.email_consent, c.email_consent),
-      email_consent_at = CASE WHEN ${grant('email')} THEN coalesce(u.email_consent_at, ${now}) ELSE c.email_consent_at END,
-      email_consent_source = CASE WHEN ${grant('email')} THEN ${consentSource} ELSE c.email_consent_source END,
-      email_consent_withdrawn_at = CASE WHEN ${grant('email')} THEN NULL WHEN ${withdraw('email')} THEN ${now} ELSE c.email_consent_withdrawn_at END,
-      sms_consent = coalesce(u.sms_consent, c.sms_consent),
-      sms_consent_at = CASE WHEN ${grant('sms')} THEN coalesce(u.sms_consent_at, ${now}) ELSE c.sms_consent_at END,
-      sms_consent_source = CASE WHEN ${grant('sms')} THEN ${consentSource} ELSE c.sms_consent_source END,
-      sms_consent_withdrawn_at = CASE WHEN ${grant('sms')} THEN NULL WHEN ${withdraw('sms')} THEN ${now} ELSE c.sms_consent_withdrawn_at END,
-      notes = coalesce(u.notes, c.notes),
-      total_spent_cents = coalesce(u.spent, c.total_spent_cents),
-      visit_count = coalesce(u.visits, c.visit_count),
-      first_visit_at = coalesce(u.first_visit, c.first_visit_at),
-      last_visit_at = coalesce(u.last_visit, c.last_visit_at),
-      updated_at = ${now}
-    FROM ${unnestRows(rows)}
-    WHERE c.id = u.id AND c.user_id = ${userId}`.execute(db);
 }
