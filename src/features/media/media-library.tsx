@@ -81,7 +81,8 @@ export function MediaLibrary({ scope, title, above, tabs, settings, onSettings, 
     <Center py="xl">
       <Loader />
     </Center>
-  ) : list.isError && items.length === 0 ? (
+  ) : list.isError && items.length === 0 && pending.length === 0 ? (
+    // Offline with nothing cached: say so; uploads waiting on the phone still show below.
     <Text c="red">{list.error.message}</Text>
   ) : empty ? (
     <Center py="xl">

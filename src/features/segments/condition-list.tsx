@@ -83,10 +83,13 @@ function ConditionRow({ condition, path, definition, onChange, disabled }: NodeP
         </ActionIcon>
         <RemoveButton label={`Remove: ${words}`} disabled={disabled} onClick={() => onChange(removeAt(definition, path))} />
       </Group>
+      {/* Mounted only while open: a closed editor's fields would still be read out and tabbed through. */}
       <Collapse expanded={editing}>
-        <Box pt="sm">
-          <ConditionEditor condition={condition} onChange={(next) => onChange(replaceAt(definition, path, next))} />
-        </Box>
+        {editing && (
+          <Box pt="sm">
+            <ConditionEditor condition={condition} onChange={(next) => onChange(replaceAt(definition, path, next))} />
+          </Box>
+        )}
       </Collapse>
     </Paper>
   );

@@ -63,10 +63,14 @@ const options = (queryClient: QueryClient) => ({
  * Restores the cache before the first render (not in PersistQueryClientProvider's effect): route
  * loaders run before any effect and would otherwise hit the network, which offline never answers.
  * Gives up after `timeoutMs` (a stuck IndexedDB must not keep the app blank).
+ * What comes back from the device is shown at once but always counted stale, so every screen
+ * re-checks with the server when online: saves are throttled, so the copy may miss the last change.
  */
 export async function restoreQueryCache(queryClient: QueryClient, timeoutMs = 3000): Promise<void> {
   if (!sessionStore.get()) return;
-  const restore = persistQueryClientRestore(options(queryClient)).catch(() => undefined);
+  const restore = persistQueryClientRestore(options(queryClient))
+    .then(() => queryClient.invalidateQueries({ refetchType: 'none' }))
+    .catch(() => undefined);
   await Promise.race([restore, new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
 }
 
