@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../lib/app-error.ts';
 import { requireSession, type SessionVariables } from './session.ts';
+import { spoolMultipart } from './spooled-body.ts';
 
 /**
  * `Idempotency-Key` for every write the client's outbox may send again (after a dropped
@@ -50,9 +51,14 @@ export function idempotency(deps: IdempotencyDeps) {
     }
     const run = async () => {
       await prune();
-      const replay = await claim(deps, c, key);
-      if (replay) return replay;
-      await execute(deps, c, next, key);
+      const { hash, cleanup } = await requestHash(c);
+      try {
+        const replay = await claim(deps, c, key, hash);
+        if (replay) return replay;
+        await execute(deps, c, next, key);
+      } finally {
+        await cleanup();
+      }
     };
     if (c.get('user')) return run();
     // Identify the caller first: the key belongs to a user. requireSession throws 401 when there is
@@ -66,9 +72,8 @@ export function idempotency(deps: IdempotencyDeps) {
 }
 
 /** Records the key (or finds it). Returns the response to send instead of running the route, if any. */
-async function claim(deps: IdempotencyDeps, c: Context<Env>, key: string): Promise<Response | undefined> {
+async function claim(deps: IdempotencyDeps, c: Context<Env>, key: string, hash: string): Promise<Response | undefined> {
   const userId = c.get('user').id;
-  const hash = await requestHash(c);
   const now = deps.now();
   const inserted = await deps.db
     .insertInto('idempotency_keys')
@@ -134,29 +139,32 @@ async function execute(deps: IdempotencyDeps, c: Context<Env>, next: Next, key: 
 }
 
 /**
- * sha256 of method, path and body. A multipart body is hashed part by part (names, values, file
- * names, types and bytes) because its boundary is new each time the client builds the FormData.
+ * sha256 of method, path and body. A multipart body (an upload of up to hundreds of MB) is streamed
+ * to a temporary file while it is hashed, with its boundary normalised (see spooled-body.ts), and the
+ * route then reads it from that file: it is never held whole in memory. Other bodies are bounded by
+ * the app's body limit and hashed as they are.
  */
-async function requestHash(c: Context<Env>): Promise<string> {
+async function requestHash(c: Context<Env>): Promise<{ hash: string; cleanup: () => Promise<void> }> {
   const hash = createHash('sha256');
   const url = new URL(c.req.url);
   hash.update(`${c.req.method} ${url.pathname}${url.search}\n`);
   const type = c.req.header('content-type') ?? '';
-  const raw = await c.req.arrayBuffer();
-  if (/^multipart\/form-data/i.test(type)) {
-    const form = await new Response(raw, { headers: { 'content-type': type } }).formData().catch(() => undefined);
-    if (!form) throw new AppError(400, 'The form data could not be read', 'validation');
-    for (const [name, value] of form) {
-      if (typeof value === 'string') hash.update(`${JSON.stringify(['field', name, value])}\n`);
-      else {
-        hash.update(`${JSON.stringify(['file', name, value.name, value.type, value.size])}\n`);
-        hash.update(new Uint8Array(await value.arrayBuffer()));
-      }
-    }
-  } else {
-    hash.update(new Uint8Array(raw));
+  const boundary = /^multipart\/form-data;.*boundary="?([^";]+)"?/i.exec(type)?.[1];
+  const body = c.req.raw.body;
+  if (!boundary || !body) {
+    hash.update(new Uint8Array(await c.req.arrayBuffer()));
+    return { hash: hash.digest('hex'), cleanup: async () => {} };
   }
-  return hash.digest('hex');
+  const spooled = await spoolMultipart(body, boundary, hash);
+  const original = c.req.raw;
+  c.req.raw = new Request(original.url, {
+    method: original.method,
+    headers: original.headers,
+    body: spooled.stream(),
+    signal: original.signal,
+    duplex: 'half',
+  } as RequestInit);
+  return { hash: hash.digest('hex'), cleanup: spooled.remove };
 }
 
 /** Deletes keys older than 30 days. */
