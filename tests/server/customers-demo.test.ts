@@ -22,6 +22,9 @@ describe('demo account (npm run demo)', () => {
     expect(signin.status).toBe(200);
     const list = await call(t.app, 'GET', '/api/v1/customers/get_customers?sort=visits', undefined, signin.body.token);
     expect(list.body.results.total).toBe(300);
+    // On a paid plan, so the owner can go on adding customers like a paying café.
+    const me = await call(t.app, 'GET', '/api/v1/users/me', undefined, signin.body.token);
+    expect(me.body.user.activeSubscription).toBe('professional');
     const top = list.body.results.customers[0];
     expect(top).toMatchObject({ source: 'demo' });
     expect(top.total_visits).toBeGreaterThan(20);

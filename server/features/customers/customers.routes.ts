@@ -25,6 +25,7 @@ import {
 import { CsvFileError, importCustomersCsv } from './csv-import.ts';
 import { openCsvUpload } from './csv-upload.ts';
 import { normalizePhone } from './phone.ts';
+import { checkEntitlement } from '../subscriptions/entitlements.ts';
 
 /** Most rows one CSV import reads; bigger lists are split into several files. */
 export const MAX_CSV_ROWS = 250_000;
@@ -75,6 +76,8 @@ export const customersRoutes = (deps: Deps) =>
         const columns = editableColumns(body, normalizePhone);
         await assertContactFree(deps.db, user.id, columns);
         const now = deps.now();
+        // The plan's contact limit (402 with the upgrade to ask for).
+        await checkEntitlement(deps.db, user.id, 'contacts', 1, now);
         const { ids } = await upsertCustomers(
           deps.db,
           [
@@ -103,6 +106,8 @@ export const customersRoutes = (deps: Deps) =>
     .post('/:type/customer-by-csv', async (c) => {
       try {
         const format = parseWithFieldErrors(CsvFormatSchema, c.req.param('type'));
+        // An owner already at the plan's contact limit is told before the file is read.
+        await checkEntitlement(deps.db, c.get('user').id, 'contacts', 1, deps.now());
         const upload = await openCsvUpload(c.req.raw, deps.env.MAX_BODY_BYTES);
         let mapping;
         if (upload.fields.mapping) {

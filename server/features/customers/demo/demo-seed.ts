@@ -33,6 +33,14 @@ export async function seedDemoAccount(deps: { db: Db; env: Env; logger: Logger; 
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  // A café of 2,000 regulars is past the Free plan's contacts: the demo runs on a year of Professional
+  // from the built-in test billing, so every screen (adding a customer too) works as for a paying owner.
+  const yearLater = new Date(now.getTime() + 365 * 24 * 3600 * 1000);
+  await db
+    .insertInto('subscriptions')
+    .values({ user_id: user.id, plan_id: 'professional', status: 'active', provider: 'builtin', provider_subscription_id: null, current_period_start: now, current_period_end: yearLater, created_at: now, updated_at: now })
+    .execute();
+
   const cafe = generateDemoCafe(now, deps.customers);
   const random = rng(99);
   let orders = 0;
