@@ -13,6 +13,6 @@ import type { IdempotencyTables } from '../features/idempotency/idempotency.tabl
  * The whole database as Kysely sees it: each feature declares its tables in
  * `server/features/<f>/<f>.table.ts` and adds them here with one `&`.
  */
-export type Database = AccountsTables & CustomersTables & JobsTables & PosTables & SegmentsTables & IdempotencyTables & MediaTables & BrandTables & SocialsTables & SubscriptionsTables;
+export type Database = AccountsTables & CustomersTables & JobsTables & PosTables & SegmentsTables & IdempotencyTables & BrandTables & SocialsTables & SubscriptionsTables & MediaTables;
 
 export type { User } from '../features/auth/auth.table.ts';

@@ -7,12 +7,12 @@ import * as m0012 from './0012_pos.ts';
 import * as m0015 from './0015_segments.ts';
 import * as m0016 from './0016_order_rollups.ts';
 import * as m0017 from './0017_order_rollups_stats.ts';
-import * as m0030 from './0030_idempotency.ts';
-import * as m0040 from './0040_media.ts';
-import * as m0041 from './0041_media_sort_indexes.ts';
 import * as m0020 from './0020_brand.ts';
 import * as m0021 from './0021_socials.ts';
 import * as m0022 from './0022_subscriptions.ts';
+import * as m0030 from './0030_idempotency.ts';
+import * as m0040 from './0040_media.ts';
+import * as m0041 from './0041_media_sort_indexes.ts';
 
 /** Every migration, in order. Add a new versioned file and list it here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -24,10 +24,10 @@ export const migrations: Record<string, Migration> = {
   '0015_segments': m0015,
   '0016_order_rollups': m0016,
   '0017_order_rollups_stats': m0017,
-  '0030_idempotency': m0030,
-  '0040_media': m0040,
-  '0041_media_sort_indexes': m0041,
   '0020_brand': m0020,
   '0021_socials': m0021,
   '0022_subscriptions': m0022,
+  '0030_idempotency': m0030,
+  '0040_media': m0040,
+  '0041_media_sort_indexes': m0041,
 };
