@@ -79,6 +79,12 @@ async function bench(kind) {
   const user = await db.insertInto('users').values({ name: 'Bench Owner', email: `bench-${kind}@bench.test`, verified_at: new Date() }).returning('id').executeTakeFirstOrThrow();
   const token = randomBytes(24).toString('base64url');
   await db.insertInto('sessions').values({ user_id: user.id, token_hash: sha256(token), expires_at: new Date(Date.now() + 86_400_000) }).execute();
+  // 100,000 customers need the Premium plan's contacts (enforced on import like for any owner).
+  const now = new Date();
+  await db
+    .insertInto('subscriptions')
+    .values({ user_id: user.id, plan_id: 'premium', status: 'active', provider: 'builtin', current_period_start: now, current_period_end: new Date(now.getTime() + 30 * 86_400_000), created_at: now, updated_at: now })
+    .execute();
   const figures = { database: kind };
 
   // ─── [D1] CSV import through the HTTP endpoint (multipart, streamed) ──────────────────────────

@@ -21,6 +21,12 @@ describe('CSV import (customer-by-csv)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     owner = await signUpVerified(t);
+    // Files here import thousands of rows: the owner is on Premium, past the Free plan's contacts.
+    const now = new Date();
+    await t.deps.db
+      .insertInto('subscriptions')
+      .values({ user_id: owner.userId, plan_id: 'premium', status: 'active', provider: 'builtin', provider_subscription_id: null, current_period_start: now, current_period_end: new Date(now.getTime() + 30 * 86_400_000), created_at: now, updated_at: now })
+      .execute();
   });
   afterAll(() => t.close());
 

@@ -31,10 +31,22 @@ describe("the plan's contact limit on adding customers", () => {
     expect(count.rows[0]!.n).toBe(limit);
   });
 
-  it('refuses a CSV import before reading the file once the limit is reached', async () => {
+  const importCsv = (csv: string) => {
     const form = new FormData();
-    form.append('file', new Blob(['First Name,Email\nBo,bo@cafe.test\n'], { type: 'text/csv' }), 'guests.csv');
-    const res = await call(t.app, 'POST', '/api/v1/customers/auto/customer-by-csv', form, owner.token, { Origin: 'http://localhost' });
-    expect(res.status).toBe(402);
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'guests.csv');
+    return call(t.app, 'POST', '/api/v1/customers/auto/customer-by-csv', form, owner.token, { Origin: 'http://localhost' });
+  };
+
+  it('a CSV that would go past the limit adds no one and says why, while updates of known customers still go through', async () => {
+    const over = await importCsv('First Name,Email\nBo,bo@cafe.test\nCy,cy@cafe.test\n');
+    expect(over.status).toBe(200);
+    expect(over.body.data).toMatchObject({ imported: 0, skipped: 2 });
+    expect(over.body.data.errors[0]).toMatchObject({ row: 2 });
+    expect(over.body.data.errors[0].detail).toMatch(/Free plan allows .*Upgrade to Basic.*Rows from 2 on were not imported/);
+
+    const update = await importCsv('First Name,Email\nAnabel,last@cafe.test\n');
+    expect(update.body.data).toMatchObject({ imported: 0, updated: 1, skipped: 0 });
+    const count = await sql<{ n: number }>`select count(*)::int as n from customers where user_id = ${owner.userId}::uuid`.execute(t.deps.db);
+    expect(count.rows[0]!.n).toBe(limit);
   });
 });

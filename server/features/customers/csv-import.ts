@@ -13,7 +13,8 @@ import {
   type CsvRowError,
 } from '../../../src/contract/customers-csv.ts';
 import type { Db } from '../../db/client.ts';
-import { upsertCustomers, type CustomerInput } from './customer-upsert.ts';
+import { upsertCustomers, type CustomerInput, type UpsertOptions } from './customer-upsert.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { CellError, readConsent, readCount, readDate, readEmail, readMoneyCents, readText, splitFullName } from './csv-values.ts';
 import { normalizePhone } from './phone.ts';
 
@@ -23,7 +24,15 @@ export const CONSENT_SOURCE_CSV = 'csv import';
 /** A whole-file problem (no header, no usable column): answered with 400 and the reason. */
 export class CsvFileError extends Error {}
 
-type ImportOptions = { userId: string; format: CsvFormat; mapping?: CsvMapping; now: Date; maxRows?: number };
+type ImportOptions = {
+  userId: string;
+  format: CsvFormat;
+  mapping?: CsvMapping;
+  now: Date;
+  maxRows?: number;
+  /** Refuses a batch that would add more customers than allowed (the plan's contact limit); see UpsertOptions. */
+  beforeCreate?: UpsertOptions['beforeCreate'];
+};
 
 /** Reads one cell into the customer; throws CellError with the reason for a bad value. */
 function applyCell(customer: CustomerInput, field: CsvField, raw: string, now: Date) {
@@ -175,6 +184,7 @@ export async function importCustomersCsv(db: Db, input: Readable, options: Impor
   let headers: string[] | null = null;
   let mapping: Array<CsvField | null> = [];
   let batch: CustomerInput[] = [];
+  let batchFirstRow = 0;
   let rowNumber = 1;
   let full = false;
 
@@ -183,11 +193,23 @@ export async function importCustomersCsv(db: Db, input: Readable, options: Impor
   let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
     const rows = batch;
+    const firstRow = batchFirstRow;
     batch = [];
     await writing;
-    writing = upsertCustomers(db, rows, { userId: options.userId, source: 'csv', consentSource: CONSENT_SOURCE_CSV, now: options.now }).then(({ outcomes }) => {
-      for (const outcome of outcomes) result[outcome === 'created' ? 'imported' : 'updated'] += 1;
-    });
+    if (full) return;
+    const upsert = { userId: options.userId, source: 'csv' as const, consentSource: CONSENT_SOURCE_CSV, now: options.now, beforeCreate: options.beforeCreate };
+    writing = upsertCustomers(db, rows, upsert).then(
+      ({ outcomes }) => {
+        for (const outcome of outcomes) result[outcome === 'created' ? 'imported' : 'updated'] += 1;
+      },
+      (error: unknown) => {
+        // Over the plan's contact limit: keep what earlier batches imported, stop reading, and say why.
+        if (!(error instanceof AppError && error.status === 402)) throw error;
+        full = true;
+        result.skipped += rows.length - 1;
+        report({ row: firstRow, detail: `${error.message} Rows from ${firstRow} on were not imported.` });
+      },
+    );
     writing.catch(() => undefined); // seen by the next await; never an unhandled rejection
   };
 
@@ -229,7 +251,10 @@ export async function importCustomersCsv(db: Db, input: Readable, options: Impor
       bad = { row: rowNumber, detail: 'The row has no name, email or phone' };
     }
     if (bad) report(bad);
-    else batch.push(customer);
+    else {
+      if (batch.length === 0) batchFirstRow = rowNumber;
+      batch.push(customer);
+    }
     if (batch.length >= BATCH_SIZE) await flush();
   });
   if (!headers) throw new CsvFileError('The file is empty');

@@ -32,6 +32,11 @@ export type UpsertOptions = {
   /** How consent stated in these rows was given, e.g. 'csv import', 'square'. */
   consentSource: string;
   now: Date;
+  /**
+   * Called inside the batch's transaction (under the owner's lock) with the number of new customers,
+   * before they are written; throwing rolls the whole batch back. The plan's contact limit uses it.
+   */
+  beforeCreate?: (trx: Db, created: number) => Promise<void>;
 };
 
 export type UpsertResult = {
@@ -153,6 +158,7 @@ export async function upsertCustomers(db: Db, rows: CustomerInput[], options: Up
       }
     });
 
+    if (inserts.length > 0 && options.beforeCreate) await options.beforeCreate(trx, inserts.length);
     if (inserts.length > 0) await insertBatch(trx, inserts, options);
     if (updates.length > 0) await updateBatch(trx, updates, options);
   });

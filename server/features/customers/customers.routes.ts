@@ -106,8 +106,6 @@ export const customersRoutes = (deps: Deps) =>
     .post('/:type/customer-by-csv', async (c) => {
       try {
         const format = parseWithFieldErrors(CsvFormatSchema, c.req.param('type'));
-        // An owner already at the plan's contact limit is told before the file is read.
-        await checkEntitlement(deps.db, c.get('user').id, 'contacts', 1, deps.now());
         const upload = await openCsvUpload(c.req.raw, deps.env.MAX_BODY_BYTES);
         let mapping;
         if (upload.fields.mapping) {
@@ -125,6 +123,7 @@ export const customersRoutes = (deps: Deps) =>
           mapping,
           now: deps.now(),
           maxRows: MAX_CSV_ROWS,
+          beforeCreate: (trx, created) => checkEntitlement(trx, c.get('user').id, 'contacts', created, deps.now()),
         });
         const message = `Imported ${result.imported} new, updated ${result.updated}, skipped ${result.skipped}`;
         return c.json({ message, data: result });

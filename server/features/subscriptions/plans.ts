@@ -33,7 +33,7 @@ export const PLANS: Record<PlanId, PlanRow> = {
   premium: {
     name: 'Premium',
     price: 19_900,
-    limits: { contacts: 50_000, emailsPerMonth: 250_000, textsPerMonth: 10_000, videoRendersPerMonth: 60, teamMembers: 15 },
+    limits: { contacts: 100_000, emailsPerMonth: 250_000, textsPerMonth: 10_000, videoRendersPerMonth: 60, teamMembers: 15 },
     extras: { Sequences: 'Unlimited sequences', Support: 'Priority support by phone' },
   },
 };
