@@ -45,6 +45,18 @@ describe('Square import', () => {
     await square.close();
   });
 
+  it("stops at the plan's contact limit with the plan's message on the card, instead of going past it", async () => {
+    const owner = await signUpVerified(t);
+    // 300 customers already: the 340 from Square do not fit in the Free plan's 500.
+    await sql`insert into customers (user_id, given_name, source)
+              select ${owner.userId}::uuid, 'Guest ' || n, 'manual' from generate_series(1, 300) as n`.execute(t.deps.db);
+    expect((await connect(t, owner, 'square')).status).toBe(200);
+    await posJobs(t).runDue();
+    const row = await connectionOf(t, owner.userId);
+    expect(row.message).toMatch(/Free plan allows .*contacts.*Upgrade to Basic/);
+    expect((await counts(t, owner.userId)).customers).toBeLessThanOrEqual(500);
+  });
+
   it('imports every customer and COMPLETED order, with figures computed in SQL, and re-runs without duplicates', async () => {
     const owner = await signUpVerified(t);
     expect((await connect(t, owner, 'square')).status).toBe(200);

@@ -5,6 +5,7 @@ import { PosApiError } from '../../providers/pos/pos-http.ts';
 import type { SquareClient } from '../../providers/pos/square-client.ts';
 import { upsertCustomers, type CustomerInput } from '../customers/customer-upsert.ts';
 import { recomputeFigures } from '../customers/customers.service.ts';
+import { checkEntitlement } from '../subscriptions/entitlements.ts';
 import { upsertOrders, type OrderInput } from '../customers/order-upsert.ts';
 import { cloverStep } from './clover-import.ts';
 import { importProgress, initialImportState, type ImportState } from './import-state.ts';
@@ -69,7 +70,15 @@ export async function runPosImport(deps: PosDeps, job: JobContext<{ connectionId
     square: () => squareClient(deps.env),
     clover: () => cloverClient(deps.env),
     saveCustomers: async (customers) => {
-      await upsertCustomers(deps.db, customers, { userId, source: provider, consentSource: provider, now: deps.now() });
+      // The plan's contact limit holds for imports too: past it the import pauses with the plan's message
+      // on the POS card and retries (an upgrade in the meantime lets it finish).
+      await upsertCustomers(deps.db, customers, {
+        userId,
+        source: provider,
+        consentSource: provider,
+        now: deps.now(),
+        beforeCreate: (trx, created) => checkEntitlement(trx, userId, 'contacts', created, deps.now()),
+      });
     },
     saveOrders: async (orders) => {
       await upsertOrders(deps.db, userId, provider, orders);
