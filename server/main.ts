@@ -17,7 +17,11 @@ import { registerSegmentJobs } from './features/segments/segments.jobs.ts';
 const logger = createLogger(env.LOG_LEVEL);
 fs.mkdirSync(env.dataDir, { recursive: true });
 
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+const database = await openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: env.dataDir,
+  onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server'),
+});
 const applied = await migrateToLatest(database.db);
 logger.info({ database: database.kind, applied }, `database ready (${database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'})`);
 

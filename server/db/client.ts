@@ -16,12 +16,15 @@ export type DbHandle = {
  * `databaseUrl` set: a PostgreSQL server through node-postgres.
  * Otherwise PGlite: on disk under `dataDir/pglite`, or in memory when `dataDir` is 'memory://'.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DbHandle> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; onIdleError?: (error: Error) => void }): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pg = await import('pg');
     // Keep DATE as a plain 'YYYY-MM-DD' string rather than a local-midnight Date.
     pg.default.types.setTypeParser(1082, (value: string) => value);
     const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (a restart, a failover, a terminated backend) must not crash
+    // the process: the pool discards it and opens a new one for the next query.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

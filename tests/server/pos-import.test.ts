@@ -53,7 +53,7 @@ describe('Square import', () => {
     expect((await connect(t, owner, 'square')).status).toBe(200);
     await posJobs(t).runDue();
     const row = await connectionOf(t, owner.userId);
-    expect(row.message).toMatch(/Free plan allows .*contacts.*Upgrade to Basic/);
+    expect(row?.message).toMatch(/Free plan allows .*contacts.*Upgrade to Basic/);
     expect((await counts(t, owner.userId)).customers).toBeLessThanOrEqual(500);
   });
 
