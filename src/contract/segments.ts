@@ -104,8 +104,8 @@ export function countConditions(node: SegmentNode): number {
 
 // ---- requests and responses --------------------------------------------------------------------
 
-/** The spec's payloads also carry the owner's email and a fixed key; they are accepted and ignored. */
-const ignoredIdentity = { email: v.optional(v.unknown()), access_key: v.optional(v.unknown()) };
+// The spec's payloads also carry the owner's email and a fixed key: v.object drops unknown keys, so
+// they are accepted and ignored; the owner is the bearer token's.
 
 export const UserQuerySchema = v.pipe(
   v.string('Please enter a query'),
@@ -116,12 +116,12 @@ export const UserQuerySchema = v.pipe(
 const Title = v.pipe(v.string('Title is required'), v.trim(), v.nonEmpty('Title is required'), v.maxLength(120, 'At most 120 characters'));
 const Notes = v.pipe(v.string(), v.trim(), v.maxLength(1000, 'At most 1000 characters'));
 
-export const GenerateSegmentRequestSchema = v.object({ user_query: UserQuerySchema, ...ignoredIdentity });
+export const GenerateSegmentRequestSchema = v.object({ user_query: UserQuerySchema });
 export type GenerateSegmentRequest = v.InferOutput<typeof GenerateSegmentRequestSchema>;
 
 /** Preview either the words of a query or a definition the owner has adjusted. */
 export const PreviewSegmentRequestSchema = v.pipe(
-  v.object({ user_query: v.optional(UserQuerySchema), definition: v.optional(SegmentDefinitionSchema), ...ignoredIdentity }),
+  v.object({ user_query: v.optional(UserQuerySchema), definition: v.optional(SegmentDefinitionSchema) }),
   v.check((body) => body.user_query !== undefined || body.definition !== undefined, 'Send a user_query or a definition'),
 );
 export type PreviewSegmentRequest = v.InferOutput<typeof PreviewSegmentRequestSchema>;
@@ -131,11 +131,10 @@ export const CreateSegmentRequestSchema = v.object({
   notes: v.optional(Notes),
   user_query: v.optional(UserQuerySchema),
   definition: SegmentDefinitionSchema,
-  ...ignoredIdentity,
 });
 export type CreateSegmentRequest = v.InferOutput<typeof CreateSegmentRequestSchema>;
 
-export const UpdateSegmentRequestSchema = v.object({ segmentation_title: Title, notes: v.optional(Notes), ...ignoredIdentity });
+export const UpdateSegmentRequestSchema = v.object({ segmentation_title: Title, notes: v.optional(Notes) });
 export type UpdateSegmentRequest = v.InferOutput<typeof UpdateSegmentRequestSchema>;
 
 export const SegmentCustomersQuerySchema = v.object({
