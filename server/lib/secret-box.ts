@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Env } from '../env.ts';
+import { loadOrCreateKeyFile } from './key-file.ts';
 
 /**
  * AES-256-GCM for secrets we must keep but never show (OAuth tokens). Sealed text is
@@ -24,28 +23,12 @@ export function secretBox(env: Pick<Env, 'dataDir'> & { DATA_ENCRYPTION_KEY?: st
   const cacheKey = env.DATA_ENCRYPTION_KEY ? `env:${createHash('sha256').update(env.DATA_ENCRYPTION_KEY).digest('hex')}` : `file:${env.dataDir}`;
   let box = boxes.get(cacheKey);
   if (!box) {
-    box = createSecretBox(env.DATA_ENCRYPTION_KEY || keyFromFile(env.dataDir));
+    box = createSecretBox(env.DATA_ENCRYPTION_KEY || loadOrCreateKeyFile(env.dataDir, KEY_FILE));
     boxes.set(cacheKey, box);
   }
   return box;
 }
 
-function keyFromFile(dataDir: string): string {
-  const file = path.join(dataDir, KEY_FILE);
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const key = randomBytes(32).toString('base64url');
-    try {
-      // 'wx': if another process wrote it first, use theirs.
-      fs.writeFileSync(file, key, { flag: 'wx', mode: 0o600 });
-      return key;
-    } catch {
-      return fs.readFileSync(file, 'utf8').trim();
-    }
-  }
-}
 
 export function createSecretBox(secret: string): SecretBox {
   const key = Buffer.from(hkdfSync('sha256', secret, 'mise', 'secret-box v1', 32));

@@ -1,7 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Env } from '../../env.ts';
+import { loadOrCreateKeyFile } from '../../lib/key-file.ts';
 
 /**
  * Signed, expiring file URLs, so `<img src>` and `<video src>` work without a bearer header and a
@@ -24,7 +23,7 @@ export type MediaUrlSigner = {
 };
 
 export function mediaUrlSigner(env: Pick<Env, 'dataDir' | 'MEDIA_URL_KEY'>): MediaUrlSigner {
-  const key = env.MEDIA_URL_KEY || keyFromFile(env.dataDir);
+  const key = env.MEDIA_URL_KEY || loadOrCreateKeyFile(env.dataDir, KEY_FILE);
   const sign = (id: string, variant: string, exp: number) =>
     createHmac('sha256', key).update(`media:${id}:${variant}:${exp}`).digest('base64url');
 
@@ -44,19 +43,3 @@ export function mediaUrlSigner(env: Pick<Env, 'dataDir' | 'MEDIA_URL_KEY'>): Med
   };
 }
 
-function keyFromFile(dataDir: string): string {
-  const file = path.join(dataDir, KEY_FILE);
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const key = randomBytes(32).toString('base64url');
-    try {
-      // 'wx': if another process wrote it first, use theirs.
-      fs.writeFileSync(file, key, { flag: 'wx', mode: 0o600 });
-      return key;
-    } catch {
-      return fs.readFileSync(file, 'utf8').trim();
-    }
-  }
-}

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { PosProviderId } from '../../../src/contract/pos.ts';
 import type { Deps } from '../../deps.ts';
@@ -8,6 +6,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { createSecretBox, type SecretBox } from '../../lib/secret-box.ts';
 import { createCloverClient } from '../../providers/pos/clover-client.ts';
 import { createSquareClient } from '../../providers/pos/square-client.ts';
+import { loadOrCreateKeyFile } from '../../lib/key-file.ts';
 
 export type PosDeps = Pick<Deps, 'db' | 'env' | 'logger' | 'now'>;
 
@@ -26,7 +25,7 @@ export function posTokenBox(env: Pick<Env, 'POS_TOKEN_KEY' | 'NODE_ENV' | 'dataD
   let key = env.POS_TOKEN_KEY;
   if (!key) {
     if (env.NODE_ENV === 'production') return null;
-    key = keyFromFile(env.dataDir);
+    key = loadOrCreateKeyFile(env.dataDir, KEY_FILE);
     logger.warn(`POS_TOKEN_KEY is not set: POS tokens are encrypted with a key generated in ${path.join(env.dataDir, KEY_FILE)}`);
   }
   const box = createSecretBox(key);
@@ -34,21 +33,6 @@ export function posTokenBox(env: Pick<Env, 'POS_TOKEN_KEY' | 'NODE_ENV' | 'dataD
   return box;
 }
 
-function keyFromFile(dataDir: string): string {
-  const file = path.join(dataDir, KEY_FILE);
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const key = randomBytes(32).toString('base64');
-    try {
-      fs.writeFileSync(file, key, { flag: 'wx', mode: 0o600 });
-      return key;
-    } catch {
-      return fs.readFileSync(file, 'utf8').trim();
-    }
-  }
-}
 
 export const squareBaseUrl = (env: Env) =>
   env.SQUARE_BASE_URL || (env.SQUARE_ENV === 'production' ? 'https://connect.squareup.com' : 'https://connect.squareupsandbox.com');
