@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { CustomerMetrics, CustomersByAge, TopPerformer } from '../../../src/contract/metrics.ts';
 import { AGE_GROUPS } from '../../../src/contract/metrics.ts';
 import type { Db } from '../../db/client.ts';
+import { customerFigureColumns, toCustomerFigures } from '../customers/customer-figures.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -64,29 +65,10 @@ export async function topPerformers(db: Db, userId: string, limit: number): Prom
     .where('c.user_id', '=', userId)
     .where('c.deleted_at', 'is', null)
     .where('c.total_spent_cents', '>', 0)
-    .select([
-      'c.id',
-      'c.given_name',
-      'c.family_name',
-      'c.email',
-      'c.phone',
-      'c.visit_count',
-      'c.last_visit_at',
-      sql<number>`c.total_spent_cents::float8`.as('total_spent'),
-      sql<number | null>`round(c.total_spent_cents::numeric / nullif(c.visit_count, 0))::float8`.as('aov'),
-    ])
+    .select([...customerFigureColumns, 'c.last_visit_at'])
     .orderBy('c.total_spent_cents', 'desc')
     .orderBy('c.id')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: [row.given_name, row.family_name].filter(Boolean).join(' '),
-    email: row.email,
-    phone: row.phone,
-    'Total spent': Number(row.total_spent),
-    total_visits: row.visit_count,
-    'Average order value': row.aov === null ? null : Number(row.aov),
-    last_visit_at: row.last_visit_at ? row.last_visit_at.toISOString() : null,
-  }));
+  return rows.map((row) => ({ ...toCustomerFigures(row), last_visit_at: row.last_visit_at ? row.last_visit_at.toISOString() : null }));
 }

@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { AiError, type AiProvider, type SegmentProposal } from '../../providers/ai/ai.ts';
 import { segmentCustomersQuery } from './segment-sql.ts';
 import type { Segment } from './segments.table.ts';
+import { customerFigureColumns, toCustomerFigures, type CustomerFigureRow } from '../customers/customer-figures.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const segmentNotFound = () => notFound('Segment not found');
@@ -104,31 +105,12 @@ export async function proposeSegment(ai: AiProvider, query: string, now: Date): 
 
 function customerColumns(query: ReturnType<typeof segmentCustomersQuery>) {
   return query
-    .select([
-      'c.id',
-      'c.given_name',
-      'c.family_name',
-      'c.email',
-      'c.phone',
-      'c.visit_count',
-      sql<number>`c.total_spent_cents::float8`.as('total_spent'),
-      sql<number | null>`round(c.total_spent_cents::numeric / nullif(c.visit_count, 0))::float8`.as('aov'),
-    ])
+    .select(customerFigureColumns)
     .orderBy('c.total_spent_cents', 'desc')
     .orderBy('c.id');
 }
 
-type CustomerRow = Awaited<ReturnType<ReturnType<typeof customerColumns>['execute']>>[number];
-
-const toSegmentCustomer = (row: CustomerRow): SegmentCustomer => ({
-  id: row.id,
-  name: [row.given_name, row.family_name].filter(Boolean).join(' '),
-  email: row.email,
-  phone: row.phone,
-  'Total spent': Number(row.total_spent),
-  total_visits: row.visit_count,
-  'Average order value': row.aov === null ? null : Number(row.aov),
-});
+const toSegmentCustomer = (row: CustomerFigureRow): SegmentCustomer => toCustomerFigures(row);
 
 export async function countSegment(db: Db, userId: string, definition: SegmentDefinition, now: Date): Promise<number> {
   const row = await segmentCustomersQuery(db, userId, definition, now).select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
