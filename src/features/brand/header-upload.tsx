@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { HEADER_MAX_BYTES, HEADER_SUGGESTED_RATIO, HEADER_TYPES } from '../../contract/brand.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useUploadHeader } from './brand-mutations.ts';
+import { useObjectUrl } from '../../lib/use-object-url.ts';
 
 function headerFileError(file: File): string | null {
   if (!(HEADER_TYPES as readonly string[]).includes(file.type)) return 'The header image must be a PNG, JPG or GIF file';
@@ -11,19 +12,6 @@ function headerFileError(file: File): string | null {
   return null;
 }
 
-function useObjectUrl(file: File | null) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
-}
 
 /** The picture's own shape, to say plainly when it is far from 4:1. */
 function useRatio(src: string | null) {

@@ -1,6 +1,6 @@
 import { Avatar, Button, FileButton, Group, Input, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useObjectUrl } from '../../lib/use-object-url.ts';
 
 type LogoPickerProps = {
   currentUrl: string;
@@ -11,17 +11,7 @@ type LogoPickerProps = {
 
 /** The brand logo: chosen from the phone, previewed, uploaded when the form is saved. */
 export function LogoPicker({ currentUrl, file, onFile, error }: LogoPickerProps) {
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useObjectUrl(file);
 
   const shown = preview ?? (currentUrl || null);
   return (

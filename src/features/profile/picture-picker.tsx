@@ -1,6 +1,6 @@
 import { Avatar, Button, FileButton, Group, Input, Stack, Text } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useObjectUrl } from '../../lib/use-object-url.ts';
 
 type PicturePickerProps = {
   name: string;
@@ -12,17 +12,7 @@ type PicturePickerProps = {
 
 /** The profile picture: camera roll or camera on a phone (image files only), previewed before saving. */
 export function PicturePicker({ name, currentUrl, file, onFile, error }: PicturePickerProps) {
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useObjectUrl(file);
 
   return (
     <Input.Wrapper error={error}>
