@@ -85,6 +85,15 @@ describe('CSV import (customer-by-csv)', () => {
     expect((await customerByEmail('maya@example.com')).updated_at).toEqual(before.updated_at);
   });
 
+  it('asks for segment table maintenance after an import that changed rows', async () => {
+    const maintenance = () => t.deps.db.selectFrom('jobs').select('status').where('name', '=', 'segments.analyze').execute();
+    await t.deps.db.deleteFrom('jobs').where('name', '=', 'segments.analyze').execute();
+    await upload('First Name,Email\nZed,zed@example.com\n');
+    expect(await maintenance()).toEqual([{ status: 'queued' }]);
+    await upload('First Name,Email\nYara,yara@example.com\n');
+    expect(await maintenance()).toHaveLength(1); // one queued run covers both imports
+  });
+
   it('merges by email or phone with customers already there, and records a withdrawal of consent', async () => {
     const csv = ['Name,E-mail,Mobile,Email opt-in', 'Maya O.,maya@example.com,,no', 'Unknown Person,,+1 (646) 555-0142,', 'New Guest,new@example.com,,yes'].join('\n');
     const res = await upload(csv, 'generic');

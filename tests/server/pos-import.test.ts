@@ -63,6 +63,8 @@ describe('Square import', () => {
     await posJobs(t).runDue();
     const row = await connectionOf(t, owner.userId);
     expect(row).toMatchObject({ status: 'connected', progress: 100, import_state: null });
+    // The imported rows get vacuumed and analyzed soon (segment table maintenance, one queued run).
+    expect(await t.deps.db.selectFrom('jobs').select('status').where('name', '=', 'segments.analyze').execute()).toEqual([{ status: 'queued' }]);
     const completed = square.orders.filter((order) => order.state === 'COMPLETED');
     expect(await counts(t, owner.userId)).toEqual({ customers: 340, orders: completed.length });
     expectFiguresMatch(await storedFigures(t, owner.userId), square.orders);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Condition, SegmentDefinition, SegmentNode } from '../../src/contract/segments.ts';
-import { segmentCustomersQuery } from '../../server/features/segments/segment-sql.ts';
-import { countSegment } from '../../server/features/segments/segments.service.ts';
+import { segmentCustomersQuery, segmentCustomersWithTotal } from '../../server/features/segments/segment-sql.ts';
+import { countSegment, segmentCustomersPage } from '../../server/features/segments/segments.service.ts';
 import { signUpVerified, type TestAccount } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { addOrder, DAY, ordersBack, seedCustomer } from './segments-fixtures.ts';
@@ -131,6 +131,22 @@ describe('segment definitions compiled to SQL', () => {
     const carol = await t.deps.db.selectFrom('customers').select('id').where('given_name', '=', 'Carol').executeTakeFirstOrThrow();
     await addOrder(t.deps.db, owner.userId, carol.id, ago(1), 1500);
     expect(await names(definition)).toEqual(['Carol']);
+  });
+
+  it('a page and its count come from one statement that groups each rolling window once', async () => {
+    // Came in this month, or spent under $50 over the last year (none at all counts as under) with a phone.
+    const definition = any(
+      { type: 'visits', op: 'gte', value: 1, period: { kind: 'last_days', days: 30 } },
+      all({ type: 'total_spent', op: 'lt', value: 5_000, period: { kind: 'last_days', days: 365 } }, { type: 'has_phone', value: true }),
+    );
+    expect(await names(definition)).toEqual(['Bob', 'Carol', 'Eve']);
+    const compiled = segmentCustomersWithTotal(t.deps.db, owner.userId, definition, NOW).select('c.id').compile();
+    expect(compiled.sql.match(/as materialized/gi)).toHaveLength(2);
+    const first = await segmentCustomersPage(t.deps.db, owner.userId, definition, NOW, 1, 1);
+    expect(first).toMatchObject({ count: 3, next: 2 });
+    expect(first.customers.map((customer) => customer.name)).toEqual(['Eve']);
+    // Past the last page there is no row to carry the total: it is still counted.
+    expect(await segmentCustomersPage(t.deps.db, owner.userId, definition, NOW, 5, 1)).toEqual({ customers: [], count: 3, next: null });
   });
 
   it('binds values as parameters: hostile strings in values never become SQL', async () => {

@@ -7,6 +7,7 @@ import * as m0012 from './0012_pos.ts';
 import * as m0015 from './0015_segments.ts';
 import * as m0016 from './0016_order_rollups.ts';
 import * as m0017 from './0017_order_rollups_stats.ts';
+import * as m0018 from './0018_customers_partial_indexes.ts';
 import * as m0020 from './0020_brand.ts';
 import * as m0021 from './0021_socials.ts';
 import * as m0022 from './0022_subscriptions.ts';
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0015_segments': m0015,
   '0016_order_rollups': m0016,
   '0017_order_rollups_stats': m0017,
+  '0018_customers_partial_indexes': m0018,
   '0020_brand': m0020,
   '0021_socials': m0021,
   '0022_subscriptions': m0022,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { uuidv7 } from '../../lib/uuid7.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { insertBatch, updateBatch } from './customer-upsert-sql.ts';
@@ -113,13 +113,14 @@ export async function upsertCustomers(db: Db, rows: CustomerInput[], options: Up
     const phones = [...new Set(folded.map((row) => row.phone).filter((value): value is string => Boolean(value)))];
     const posRows = folded.filter((row) => row.pos_provider && row.pos_customer_id);
     // Three index lookups (email, phone, POS id) rather than one OR that would scan the owner's customers.
+    // UNION ALL: a customer found twice just lands in the maps twice, cheaper than asking the database to dedupe.
     const { rows: existing } = await sql<Existing>`
       SELECT id, email, phone, pos_provider, pos_customer_id FROM customers
       WHERE user_id = ${options.userId} AND deleted_at IS NULL AND email = ANY(${emails}::text[])
-      UNION
+      UNION ALL
       SELECT id, email, phone, pos_provider, pos_customer_id FROM customers
       WHERE user_id = ${options.userId} AND deleted_at IS NULL AND phone = ANY(${phones}::text[])
-      UNION
+      UNION ALL
       SELECT c.id, c.email, c.phone, c.pos_provider, c.pos_customer_id FROM customers c
       JOIN unnest(${posRows.map((row) => row.pos_provider)}::text[], ${posRows.map((row) => row.pos_customer_id)}::text[]) AS p(provider, pos_id)
         ON c.pos_provider = p.provider AND c.pos_customer_id = p.pos_id
@@ -144,7 +145,7 @@ export async function upsertCustomers(db: Db, rows: CustomerInput[], options: Up
       const key = posKey(row);
       const samePos = (match: Existing | undefined) => (match && key && posKey(match) && posKey(match) !== key ? undefined : match);
       const target = (key ? byPos.get(key) : undefined) ?? samePos(row.email ? byEmail.get(row.email) : undefined) ?? samePos(row.phone ? byPhone.get(row.phone) : undefined);
-      const id = target?.id ?? randomUUID();
+      const id = target?.id ?? uuidv7();
       const email = row.email && (claimedEmail.get(row.email) ?? id) === id ? row.email : null;
       const phone = row.phone && (claimedPhone.get(row.phone) ?? id) === id ? row.phone : null;
       if (email) claimedEmail.set(email, id);

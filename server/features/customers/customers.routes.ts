@@ -26,6 +26,7 @@ import { CsvFileError, importCustomersCsv } from './csv-import.ts';
 import { openCsvUpload } from './csv-upload.ts';
 import { normalizePhone } from './phone.ts';
 import { checkEntitlement } from '../subscriptions/entitlements.ts';
+import { requestSegmentMaintenance } from '../segments/segments.jobs.ts';
 
 /** Most rows one CSV import reads; bigger lists are split into several files. */
 export const MAX_CSV_ROWS = 250_000;
@@ -125,6 +126,8 @@ export const customersRoutes = (deps: Deps) =>
           maxRows: MAX_CSV_ROWS,
           beforeCreate: (trx, created) => checkEntitlement(trx, c.get('user').id, 'contacts', created, deps.now()),
         });
+        // Many rows changed at once: vacuum and re-analyze soon, so segments over them stay fast.
+        if (result.imported + result.updated > 0) await requestSegmentMaintenance(deps.db, deps.now);
         const message = `Imported ${result.imported} new, updated ${result.updated}, skipped ${result.skipped}`;
         return c.json({ message, data: result });
       } catch (error) {

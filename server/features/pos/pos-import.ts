@@ -7,6 +7,7 @@ import { upsertCustomers, type CustomerInput } from '../customers/customer-upser
 import { recomputeFigures } from '../customers/customers.service.ts';
 import { checkEntitlement } from '../subscriptions/entitlements.ts';
 import { upsertOrders, type OrderInput } from '../customers/order-upsert.ts';
+import { requestSegmentMaintenance } from '../segments/segments.jobs.ts';
 import { cloverStep } from './clover-import.ts';
 import { importProgress, initialImportState, type ImportState } from './import-state.ts';
 import { cloverClient, squareClient, type PosDeps } from './pos-config.ts';
@@ -127,6 +128,7 @@ export async function runPosImport(deps: PosDeps, job: JobContext<{ connectionId
       })
       .where('id', '=', connection.id)
       .execute();
+    await requestSegmentMaintenance(deps.db, deps.now);
   } catch (error) {
     if (error instanceof JobPaused || job.signal.aborted) throw error;
     const last = job.attempt >= POS_IMPORT_ATTEMPTS;

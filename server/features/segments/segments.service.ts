@@ -6,7 +6,6 @@ import {
   SEGMENT_PAGE_SIZE,
   SEGMENT_SAMPLE_SIZE,
   SegmentDefinitionSchema,
-  type SegmentCustomer,
   type SegmentDefinition,
   type SegmentDetail,
   type SegmentPreview,
@@ -14,7 +13,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { AiError, type AiProvider, type SegmentProposal } from '../../providers/ai/ai.ts';
-import { segmentCustomersQuery } from './segment-sql.ts';
+import { segmentCustomersQuery, segmentCustomersWithTotal } from './segment-sql.ts';
 import type { Segment } from './segments.table.ts';
 import { customerFigureColumns, toCustomerFigures, type CustomerFigureRow } from '../customers/customer-figures.ts';
 
@@ -103,30 +102,25 @@ export async function proposeSegment(ai: AiProvider, query: string, now: Date): 
 
 // ---- who is in a segment ----------------------------------------------------------------------
 
-function customerColumns(query: ReturnType<typeof segmentCustomersQuery>) {
-  return query
-    .select(customerFigureColumns)
-    .orderBy('c.total_spent_cents', 'desc')
-    .orderBy('c.id');
-}
-
-const toSegmentCustomer = (row: CustomerFigureRow): SegmentCustomer => toCustomerFigures(row);
-
 export async function countSegment(db: Db, userId: string, definition: SegmentDefinition, now: Date): Promise<number> {
   const row = await segmentCustomersQuery(db, userId, definition, now).select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
   return row.count;
 }
 
-/** One page (from 1) of the segment's customers, biggest spenders first; `next` is null on the last page. */
+/**
+ * One page (from 1) of the segment's customers, biggest spenders first, and how many there are in all; `next` is
+ * null on the last page. One statement answers both (a second asks for the count only past the last page).
+ */
 export async function segmentCustomersPage(db: Db, userId: string, definition: SegmentDefinition, now: Date, page: number, pageSize = SEGMENT_PAGE_SIZE) {
-  const [rows, count] = await Promise.all([
-    customerColumns(segmentCustomersQuery(db, userId, definition, now))
-      .limit(pageSize + 1)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    countSegment(db, userId, definition, now),
-  ]);
-  return { customers: rows.slice(0, pageSize).map(toSegmentCustomer), count, next: rows.length > pageSize ? page + 1 : null };
+  const rows = await segmentCustomersWithTotal(db, userId, definition, now)
+    .select(customerFigureColumns)
+    .orderBy('c.total_spent_cents', 'desc')
+    .orderBy('c.id')
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize)
+    .execute();
+  const count = rows[0] ? Number(rows[0].segment_total) : await countSegment(db, userId, definition, now);
+  return { customers: rows.slice(0, pageSize).map((row: CustomerFigureRow) => toCustomerFigures(row)), count, next: rows.length > pageSize ? page + 1 : null };
 }
 
 export async function previewSegment(db: Db, userId: string, proposal: SegmentProposal, now: Date): Promise<SegmentPreview> {
