@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { CellError, readConsent, readCount, readDate, readEmail, readMoneyCents, readText, splitFullName } from './csv-values.ts';
 import { normalizePhone } from './phone.ts';
 
-const BATCH_SIZE = 5000;
+const BATCH_SIZE = 10_000;
 export const CONSENT_SOURCE_CSV = 'csv import';
 
 /** A whole-file problem (no header, no usable column): answered with 400 and the reason. */
@@ -172,7 +172,7 @@ export function parseCsvStream(input: Readable, sink: RowSink): Promise<void> {
 }
 
 /**
- * Streams a customer CSV (batches of 5,000 rows), importing valid rows and reporting bad ones by row, field and
+ * Streams a customer CSV (batches of 10,000 rows: measured faster than 5,000 or 20,000 on PGlite), importing valid rows and reporting bad ones by row, field and
  * reason. Re-importing a file updates the same customers.
  */
 export async function importCustomersCsv(db: Db, input: Readable, options: ImportOptions): Promise<CsvImportResult> {
