@@ -1,8 +1,8 @@
 // A local stand-in for Clover's v2 OAuth and the v3 customers and orders endpoints (integrations.md §2),
 // for tests and e2e. Run alone: `node --import tsx tests/fakes/clover.ts 4130`.
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { fakeControls, listenFake, readJsonBody, sendJson as json, type FakeControls } from './fake-http.ts';
 import { fakeMerchantData, type FakeCustomer, type FakeOrder } from './pos-data.ts';
 
 export type FakeCloverOptions = {
@@ -19,16 +19,14 @@ export type FakeCloverOptions = {
 
 type Grant = { accessToken: string; refreshToken: string; accessExpiresAt: number; refreshUsed: boolean; merchantId: string };
 
-export type FakeClover = {
+type Call = { method: string; path: string };
+
+export type FakeClover = FakeControls<Call> & {
   url: string;
   merchantId: string;
   customers: FakeCustomer[];
   orders: FakeOrder[];
   grants: Grant[];
-  calls: Array<{ method: string; path: string }>;
-  rateLimitNext: (count: number, retryAfterSeconds?: number) => void;
-  /** called with the path of every request (tests use it to stop an import at an exact page) */
-  setOnCall: (listener: ((path: string) => void) | undefined) => void;
   expireAccessTokens: () => void;
   close: () => Promise<void>;
 };
@@ -44,27 +42,8 @@ export async function startFakeClover(input: FakeCloverOptions = {}): Promise<Fa
   const data = fakeMerchantData({ customers: input.customers ?? 180, ordersPerCustomer: input.ordersPerCustomer ?? 3, locations: 1, seed: 11, idPrefix: 'CL' });
   const codes = new Map<string, { used: boolean }>();
   const grants: Grant[] = [];
-  const calls: FakeClover['calls'] = [];
-  let rateLimited = 0;
-  let onCall: ((path: string) => void) | undefined;
-  let retryAfter = 1;
-
-  const json = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-    res.end(JSON.stringify(body));
-  };
-  const readJson = (req: http.IncomingMessage) =>
-    new Promise<Record<string, string>>((resolve) => {
-      let text = '';
-      req.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      req.on('end', () => {
-        try {
-          resolve(text ? (JSON.parse(text) as Record<string, string>) : {});
-        } catch {
-          resolve({});
-        }
-      });
-    });
+  const { controls, record, takeRateLimit } = fakeControls<Call>();
+  const readJson = async (req: http.IncomingMessage) => (await readJsonBody(req)) as Record<string, string | undefined>;
   const issue = (): Grant => {
     const grant = { accessToken: token('cat'), refreshToken: token('crt'), accessExpiresAt: Date.now() + accessTtl * 1000, refreshUsed: false, merchantId };
     grants.push(grant);
@@ -79,8 +58,7 @@ export async function startFakeClover(input: FakeCloverOptions = {}): Promise<Fa
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake');
-    calls.push({ method: req.method ?? 'GET', path: url.pathname + url.search });
-    onCall?.(url.pathname);
+    record({ method: req.method ?? 'GET', path: url.pathname + url.search }, url.pathname);
 
     if (url.pathname === '/oauth/v2/authorize') {
       if (url.searchParams.get('client_id') !== clientId) return json(res, 400, { message: 'Unknown client_id' });
@@ -113,10 +91,8 @@ export async function startFakeClover(input: FakeCloverOptions = {}): Promise<Fa
       return json(res, 200, tokenBody(issue()));
     }
 
-    if (rateLimited > 0) {
-      rateLimited -= 1;
-      return json(res, 429, { message: 'Too Many Requests' }, { 'Retry-After': String(retryAfter) });
-    }
+    const retryAfter = takeRateLimit();
+    if (retryAfter !== null) return json(res, 429, { message: 'Too Many Requests' }, { 'Retry-After': String(retryAfter) });
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const grant = grants.find((g) => g.accessToken === bearer && g.accessExpiresAt > Date.now());
     const path = /^\/v3\/merchants\/([^/]+)(\/customers|\/orders)?$/.exec(url.pathname);
@@ -138,29 +114,17 @@ export async function startFakeClover(input: FakeCloverOptions = {}): Promise<Fa
     return json(res, 200, { elements: matching.slice(offset, offset + limit).map((order) => toCloverOrder(order, expandCustomers)) });
   }
 
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => json(res, 500, { message: String(error) }));
-  });
-  await new Promise<void>((resolve) => server.listen(input.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await listenFake(handle, (res, error) => json(res, 500, { message: String(error) }), input.port);
   return {
-    url: `http://127.0.0.1:${port}`,
+    ...controls,
+    ...server,
     merchantId,
     customers: data.customers,
     orders: data.orders,
     grants,
-    calls,
-    setOnCall: (listener) => {
-      onCall = listener;
-    },
-    rateLimitNext: (count, seconds = 1) => {
-      rateLimited = count;
-      retryAfter = seconds;
-    },
     expireAccessTokens: () => {
       for (const grant of grants) grant.accessExpiresAt = Date.now() - 1000;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 

@@ -1,8 +1,8 @@
 // A local stand-in for Square's OAuth and the Customers, Locations and Orders APIs (integrations.md §1),
 // for tests and e2e. Run alone: `node --import tsx tests/fakes/square.ts 4120`.
 import { createHash, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { fakeControls, listenFake, readJsonBody as readBody, sendJson as json, type FakeControls } from './fake-http.ts';
 import { fakeMerchantData, type FakeCustomer, type FakeOrder } from './pos-data.ts';
 
 export type FakeSquareOptions = {
@@ -22,18 +22,15 @@ export type FakeSquareOptions = {
 
 type Grant = { accessToken: string; refreshToken: string; expiresAt: number; revoked: boolean };
 
-export type FakeSquare = {
+type Call = { method: string; path: string; auth?: string; body?: unknown };
+
+export type FakeSquare = FakeControls<Call> & {
   url: string;
   merchantId: string;
   customers: FakeCustomer[];
   orders: FakeOrder[];
   locations: string[];
   grants: Grant[];
-  calls: Array<{ method: string; path: string; auth?: string; body?: unknown }>;
-  /** the next `count` API calls answer 429 with Retry-After */
-  rateLimitNext: (count: number, retryAfterSeconds?: number) => void;
-  /** called with the path of every request (tests use it to stop an import at an exact page) */
-  setOnCall: (listener: ((path: string) => void) | undefined) => void;
   /** every access token lapses now (a refresh still works) */
   expireAccessTokens: () => void;
   close: () => Promise<void>;
@@ -50,27 +47,7 @@ export async function startFakeSquare(input: FakeSquareOptions = {}): Promise<Fa
   const merchantId = 'MLFAKESQUARE1';
   const codes = new Map<string, { redirectUri: string | null; used: boolean }>();
   const grants: Grant[] = [];
-  const calls: FakeSquare['calls'] = [];
-  let rateLimited = 0;
-  let onCall: ((path: string) => void) | undefined;
-  let retryAfter = 1;
-
-  const json = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-    res.end(JSON.stringify(body));
-  };
-  const readBody = (req: http.IncomingMessage) =>
-    new Promise<unknown>((resolve) => {
-      let text = '';
-      req.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      req.on('end', () => {
-        try {
-          resolve(text ? JSON.parse(text) : {});
-        } catch {
-          resolve({ invalid: text });
-        }
-      });
-    });
+  const { controls, record, takeRateLimit } = fakeControls<Call>();
   const issue = (): Grant => {
     const grant = { accessToken: token('EAAA'), refreshToken: token('EQAA'), expiresAt: Date.now() + accessTtl * 1000, revoked: false };
     grants.push(grant);
@@ -104,8 +81,7 @@ export async function startFakeSquare(input: FakeSquareOptions = {}): Promise<Fa
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake');
     const body = req.method === 'POST' ? await readBody(req) : undefined;
-    calls.push({ method: req.method ?? 'GET', path: url.pathname + url.search, auth: req.headers.authorization, body });
-    onCall?.(url.pathname);
+    record({ method: req.method ?? 'GET', path: url.pathname + url.search, auth: req.headers.authorization, body }, url.pathname);
 
     if (url.pathname === '/oauth2/authorize') {
       // The seller "approves" at once and is sent back to the app, as Square does after the permissions page.
@@ -153,8 +129,8 @@ export async function startFakeSquare(input: FakeSquareOptions = {}): Promise<Fa
     }
 
     if (input.latencyMs) await new Promise((resolve) => setTimeout(resolve, input.latencyMs));
-    if (rateLimited > 0) {
-      rateLimited -= 1;
+    const retryAfter = takeRateLimit();
+    if (retryAfter !== null) {
       return json(res, 429, squareError('RATE_LIMIT_ERROR', 'RATE_LIMITED', 'This request was rate limited. Please retry later.'), { 'Retry-After': String(retryAfter) });
     }
     if (!authorized(req)) return json(res, 401, squareError('AUTHENTICATION_ERROR', 'UNAUTHORIZED', 'This request could not be authorized.'));
@@ -193,30 +169,18 @@ export async function startFakeSquare(input: FakeSquareOptions = {}): Promise<Fa
     return json(res, 404, squareError('INVALID_REQUEST_ERROR', 'NOT_FOUND', `No route ${req.method} ${url.pathname}`));
   }
 
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => json(res, 500, squareError('API_ERROR', 'INTERNAL_SERVER_ERROR', String(error))));
-  });
-  await new Promise<void>((resolve) => server.listen(input.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await listenFake(handle, (res, error) => json(res, 500, squareError('API_ERROR', 'INTERNAL_SERVER_ERROR', String(error))), input.port);
   return {
-    url: `http://127.0.0.1:${port}`,
+    ...controls,
+    ...server,
     merchantId,
     customers: data.customers,
     orders: data.orders,
     locations: data.locations,
     grants,
-    calls,
-    setOnCall: (listener) => {
-      onCall = listener;
-    },
-    rateLimitNext: (count, seconds = 1) => {
-      rateLimited = count;
-      retryAfter = seconds;
-    },
     expireAccessTokens: () => {
       for (const grant of grants) grant.expiresAt = Date.now() - 1000;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 

@@ -1,4 +1,5 @@
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { EmailInput } from '../../ui/email-input.tsx';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ApiError } from '../../lib/api.ts';
@@ -38,17 +39,7 @@ export function SigninForm({ redirect }: { redirect?: string }) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          size="lg"
-         
-          {...form.getInputProps('email')}
-        />
+        <EmailInput {...form.getInputProps('email')} />
         <PasswordInput label="Password" autoComplete="current-password" size="lg" {...form.getInputProps('password')} />
         <Anchor component={Link} to="/forgot-password" fw={600} size="sm" py={10} style={{ alignSelf: 'flex-end' }}>
           Forgot Password?

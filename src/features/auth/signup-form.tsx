@@ -1,4 +1,5 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { EmailInput } from '../../ui/email-input.tsx';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
@@ -45,16 +46,7 @@ export function SignupForm() {
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <TextInput label="Full name" autoComplete="name" autoCapitalize="words" size="lg" {...form.getInputProps('name')} />
-        <TextInput
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          size="lg"
-          {...form.getInputProps('email')}
-        />
+        <EmailInput {...form.getInputProps('email')} />
         <PasswordInput label="Password" description="At least 8 characters" autoComplete="new-password" size="lg" {...form.getInputProps('password')} />
         <PasswordInput label="Confirm password" autoComplete="new-password" size="lg" {...form.getInputProps('confirmPassword')} />
         <Text size="sm" c="dimmed">

@@ -1,4 +1,5 @@
 import { Button, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { EmailInput } from '../../ui/email-input.tsx';
 import { useForm } from '@mantine/form';
 import type { CountryCode } from 'libphonenumber-js/min';
 import * as v from 'valibot';
@@ -96,16 +97,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
               error={form.errors.image as string | undefined}
             />
             <TextInput label="Display name" autoComplete="name" autoCapitalize="words" size="lg" {...form.getInputProps('name')} />
-            <TextInput
-              label="Email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              size="lg"
-              {...form.getInputProps('email')}
-            />
+            <EmailInput {...form.getInputProps('email')} />
             <PhoneField
               country={values.country}
               number={values.phone}
