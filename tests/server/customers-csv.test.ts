@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsvStream } from '../../server/features/customers/csv-import.ts';
+import { registerSegmentJobs } from '../../server/features/segments/segments.jobs.ts';
+import { createJobs } from '../../server/jobs/jobs.ts';
 import { signUpVerified, type TestAccount } from '../helpers/accounts.ts';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -92,6 +94,12 @@ describe('CSV import (customer-by-csv)', () => {
     expect(await maintenance()).toEqual([{ status: 'queued' }]);
     await upload('First Name,Email\nYara,yara@example.com\n');
     expect(await maintenance()).toHaveLength(1); // one queued run covers both imports
+    // The queue runs it (VACUUM cannot run inside a transaction: the job must not be given one).
+    const jobs = createJobs({ db: t.deps.db, logger: t.deps.logger, now: t.deps.now, pollMs: 10, leaseMs: 5000 });
+    const stop = registerSegmentJobs(jobs, t.deps);
+    await jobs.runDue();
+    stop();
+    expect(await t.deps.db.selectFrom('jobs').select(['status', 'last_error']).where('name', '=', 'segments.analyze').execute()).toEqual([{ status: 'completed', last_error: null }]);
   });
 
   it('merges by email or phone with customers already there, and records a withdrawal of consent', async () => {
