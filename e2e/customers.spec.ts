@@ -89,5 +89,6 @@ test('customers list: search, scroll for more, open a customer, record consent, 
   await page.getByRole('button', { name: 'Add customer' }).click();
   await expect(toast(page, 'Customer added')).toBeVisible();
   await expect(page.getByTestId('customer-name')).toHaveText('Lee');
-  await expect(page.getByText('+12125550188')).toBeVisible();
+  // Stored as +12125550188, shown the way people write it.
+  await expect(page.getByText('(212) 555-0188')).toBeVisible();
 });

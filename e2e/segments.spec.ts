@@ -80,6 +80,11 @@ test('create a segment by query, adjust it, save it and page through its custome
   // Its customers, twenty at a time, biggest spenders first.
   await expect(page.getByRole('heading', { name: 'Regulars we miss' })).toBeVisible();
   await expect(page.getByText('At least 5 visits in total')).toBeVisible();
+  // Segments live in More: the bottom bar marks More, not Customers as well.
+  const bottomBar = page.getByRole('contentinfo').getByRole('navigation', { name: 'Main' });
+  await expect(bottomBar.getByRole('button', { name: 'More' })).toHaveAttribute('data-active', 'true');
+  await expect(bottomBar.getByRole('link', { name: 'Customers' })).not.toHaveAttribute('aria-current');
+  await expect(bottomBar.getByRole('link', { name: 'Customers' })).not.toHaveAttribute('data-active');
   const rows = page.getByTestId('segment-customer');
   await expect(rows).toHaveCount(20);
   await expect(page.getByTestId('segment-customer-count')).toHaveText('45 customers · showing 20');

@@ -2,7 +2,7 @@ import { Drawer, NavLink, Stack, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDots, IconLogout } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
-import type { NavItem } from './nav-items.ts';
+import { activeNavPath, type NavItem } from './nav-items.ts';
 import classes from './app-shell.module.css';
 
 type BottomNavProps = { items: readonly NavItem[]; moreItems: readonly NavItem[]; onSignOut: () => void };
@@ -11,13 +11,22 @@ type BottomNavProps = { items: readonly NavItem[]; moreItems: readonly NavItem[]
 export function BottomNav({ items, moreItems, onSignOut }: BottomNavProps) {
   const [moreOpen, more] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const moreActive = moreItems.some((item) => pathname.startsWith(item.path) && item.path !== '/');
+  const active = activeNavPath(pathname, [...items, ...moreItems]);
+  const moreActive = moreItems.some((item) => item.path === active);
 
   return (
     <>
       <nav aria-label="Main" style={{ display: 'flex', flex: 1 }}>
         {items.map((item) => (
-          <Link key={item.path} to={item.path} className={classes.navItem} activeOptions={{ exact: item.path === '/' }}>
+          // Marked by `active` alone: the router's own prefix match would also mark Customers on /customers/segments.
+          <Link
+            key={item.path}
+            to={item.path}
+            className={classes.navItem}
+            activeOptions={{ exact: true }}
+            data-active={item.path === active || undefined}
+            aria-current={item.path === active ? 'page' : undefined}
+          >
             <item.icon size={24} stroke={1.8} aria-hidden />
             <span>{item.label}</span>
           </Link>
@@ -47,7 +56,7 @@ export function BottomNav({ items, moreItems, onSignOut }: BottomNavProps) {
               description={item.description}
               leftSection={<item.icon size={22} aria-hidden />}
               onClick={more.close}
-              active={pathname === item.path}
+              active={item.path === active}
               py="sm"
               style={{ borderRadius: 'var(--mantine-radius-md)' }}
             />

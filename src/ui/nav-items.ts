@@ -53,3 +53,16 @@ export function navSections(items: readonly NavItem[] = navItems) {
     moreSheet: [...primary.slice(BOTTOM_BAR_SLOTS), ...more],
   };
 }
+
+/**
+ * The one entry that is "where you are": the most specific whose path is the page or a parent of it
+ * (`/customers/segments/…` is Segments, not Customers). Home only on `/` itself. Null off the menu.
+ */
+export function activeNavPath(pathname: string, items: readonly NavItem[] = navItems): NavPath | null {
+  let best: NavItem | null = null;
+  for (const item of items) {
+    const matches = item.path === '/' ? pathname === '/' : pathname === item.path || pathname.startsWith(`${item.path}/`);
+    if (matches && (!best || item.path.length > best.path.length)) best = item;
+  }
+  return best?.path ?? null;
+}

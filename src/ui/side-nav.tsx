@@ -1,13 +1,13 @@
 import { Divider, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
-import type { NavItem } from './nav-items.ts';
+import { activeNavPath, type NavItem } from './nav-items.ts';
 
 type SideNavProps = { primary: readonly NavItem[]; more: readonly NavItem[] };
 
 /** Wide screens: every screen in one column, main ones first. */
 export function SideNav({ primary, more }: SideNavProps) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const isActive = (item: NavItem) => (item.path === '/' ? pathname === '/' : pathname.startsWith(item.path));
+  const active = activeNavPath(pathname, [...primary, ...more]);
   const entry = (item: NavItem) => (
     <NavLink
       key={item.path}
@@ -15,7 +15,9 @@ export function SideNav({ primary, more }: SideNavProps) {
       to={item.path}
       label={item.label}
       leftSection={<item.icon size={20} aria-hidden />}
-      active={isActive(item)}
+      active={item.path === active}
+      activeOptions={{ exact: true }}
+      aria-current={item.path === active ? 'page' : undefined}
       py="sm"
       style={{ borderRadius: 'var(--mantine-radius-md)' }}
     />

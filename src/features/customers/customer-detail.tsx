@@ -10,6 +10,7 @@ import { CustomerForm } from './customer-form.tsx';
 import { useDeleteCustomer } from './customers-mutations.ts';
 import { DemoBadge } from './demo-badge.tsx';
 import { OrderHistory } from './order-history.tsx';
+import { formatPhone } from '../../lib/format-phone.ts';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -64,7 +65,7 @@ export function CustomerDetail({ customer }: { customer: Detail }) {
             <b>Email:</b> {customer.email_address ?? '—'}
           </Text>
           <Text size="sm">
-            <b>Phone:</b> {customer.phone_number ?? '—'}
+            <b>Phone:</b> {customer.phone_number ? formatPhone(customer.phone_number) : '—'}
           </Text>
           <Text size="sm">
             <b>Birthday:</b> {birthdayText(customer.birthday) ?? '—'}

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { Customer } from '../../contract/customers.ts';
 import { ago, customerName, money } from './customer-format.ts';
 import { DemoBadge } from './demo-badge.tsx';
+import { formatPhone } from '../../lib/format-phone.ts';
 
 /** One customer as a full-width tap target: name and contact on the left, spend and visits on the right. */
 export function CustomerRow({ customer }: { customer: Customer }) {
@@ -19,7 +20,7 @@ export function CustomerRow({ customer }: { customer: Customer }) {
               {customer.source === 'demo' && <DemoBadge size="xs" />}
             </Group>
             <Text size="sm" c="dimmed" truncate>
-              {customer.email_address ?? customer.phone_number ?? 'No contact details'}
+              {customer.email_address ?? (customer.phone_number ? formatPhone(customer.phone_number) : 'No contact details')}
             </Text>
           </Stack>
           <Group gap={6} wrap="nowrap">

@@ -10,6 +10,7 @@ import { ConfirmModal } from './confirm-modal.tsx';
 import { CustomerEditModal } from './customer-edit-modal.tsx';
 import { useDeleteSegmentCustomer } from './segments-mutations.ts';
 import { segmentQueries } from './segments-queries.ts';
+import { formatPhone } from '../../lib/format-phone.ts';
 
 const nameOf = (customer: SegmentCustomer) => customer.name || 'No name';
 const money = (cents: number | null) => (cents === null ? '—' : dollars(cents));
@@ -96,7 +97,7 @@ function CustomerTable({ customers, actions }: ListProps) {
             <Table.Tr key={customer.id} data-testid="segment-customer">
               <Table.Td>{nameOf(customer)}</Table.Td>
               <Table.Td>{customer.email ?? '—'}</Table.Td>
-              <Table.Td>{customer.phone ?? '—'}</Table.Td>
+              <Table.Td>{customer.phone ? formatPhone(customer.phone) : '—'}</Table.Td>
               <Table.Td ta="right">{money(customer['Total spent'])}</Table.Td>
               <Table.Td ta="right">{customer.total_visits}</Table.Td>
               <Table.Td ta="right">{money(customer['Average order value'])}</Table.Td>
@@ -126,7 +127,7 @@ function CustomerCards({ customers, actions }: ListProps) {
               )}
               {customer.phone && (
                 <Text size="sm" c="dimmed">
-                  {customer.phone}
+                  {formatPhone(customer.phone)}
                 </Text>
               )}
             </Stack>

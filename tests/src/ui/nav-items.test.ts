@@ -1,6 +1,6 @@
 import { IconHome2 } from '@tabler/icons-react';
 import { describe, expect, it } from 'vitest';
-import { navItems, navSections, type NavItem } from '../../../src/ui/nav-items.ts';
+import { activeNavPath, navItems, navSections, type NavItem } from '../../../src/ui/nav-items.ts';
 
 const item = (order: number, placement: NavItem['placement']): NavItem => ({
   path: '/',
@@ -23,5 +23,15 @@ describe('navSections', () => {
     const { primary, more } = navSections(navItems);
     expect(primary[0]?.path).toBe('/');
     expect(more.map((entry) => entry.path)).toEqual(expect.arrayContaining(['/profile', '/settings/notifications', '/settings/password']));
+  });
+
+  it('marks one entry as where you are: the most specific one', () => {
+    expect(activeNavPath('/')).toBe('/');
+    expect(activeNavPath('/customers')).toBe('/customers');
+    expect(activeNavPath('/customers/3f1c')).toBe('/customers');
+    expect(activeNavPath('/customers/segments')).toBe('/customers/segments');
+    expect(activeNavPath('/customers/segments/3f1c')).toBe('/customers/segments');
+    expect(activeNavPath('/customersx')).toBeNull();
+    expect(activeNavPath('/brand')).toBeNull();
   });
 });
