@@ -30,7 +30,7 @@ export function SegmentList() {
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
               <Link to="/customers/segments/$segmentId" params={{ segmentId: segment.id }} style={{ color: 'inherit', textDecoration: 'none' }}>
-                <Text fw={600} truncate>
+                <Text fw={600} lineClamp={2}>
                   {segment.segmentation_title}
                 </Text>
               </Link>
