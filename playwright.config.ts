@@ -22,7 +22,7 @@ const E2E_POS_ENV = {
   SQUARE_CLIENT_ID: 'sq0idp-fake',
   SQUARE_CLIENT_SECRET: 'sq0csp-fake-secret',
   SQUARE_BASE_URL: `http://127.0.0.1:${E2E_SQUARE_PORT}`,
-  POS_TOKEN_KEY: Buffer.alloc(32, 5).toString('base64'),
+  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
 };
 
 // Debian's Chromium, never a downloaded browser build. The flags keep it quiet on a machine with no internet.

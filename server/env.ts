@@ -28,8 +28,14 @@ const EnvSchema = v.object({
   APPLE_REDIRECT_URI: optionalString,
   /** Set behind one reverse proxy: the client IP is then the last X-Forwarded-For entry (rate limits). */
   TRUST_PROXY: v.optional(v.picklist(['0', '1', 'true', 'false', '']), ''),
-  /** Seals stored OAuth tokens (AES-GCM). Unset: a random key file in DATA_DIR. Set it when several servers share a database. */
-  DATA_ENCRYPTION_KEY: optionalString,
+  /**
+   * Seals every stored OAuth token: Square, Clover, TikTok (AES-GCM). Unset: a random key file in DATA_DIR (outside
+   * production for POS). Set it when several servers share a database.
+   */
+  DATA_ENCRYPTION_KEY: v.optional(
+    v.pipe(v.string(), v.trim(), v.check((value) => value === '' || value.length >= 32, 'DATA_ENCRYPTION_KEY must be at least 32 characters (e.g. openssl rand -base64 32)')),
+    '',
+  ),
   /** TikTok Login Kit; the row on /settings/socials says TikTok is not set up while the key is empty. */
   TIKTOK_CLIENT_KEY: optionalString,
   TIKTOK_CLIENT_SECRET: optionalString,
@@ -45,7 +51,7 @@ const EnvSchema = v.object({
   CLOVER_CLIENT_SECRET: optionalString,
   CLOVER_AUTH_BASE_URL: v.optional(v.string(), 'https://sandbox.dev.clover.com'),
   CLOVER_API_BASE_URL: v.optional(v.string(), 'https://apisandbox.dev.clover.com'),
-  /** 32 random bytes, base64: encrypts POS tokens at rest. Unset outside production: generated under DATA_DIR. */
+  /** Before DATA_ENCRYPTION_KEY sealed everything, POS tokens had this key: still read, so tokens sealed with it open. */
   POS_TOKEN_KEY: v.optional(
     v.pipe(v.string(), v.trim(), v.check((value) => value === '' || Buffer.from(value, 'base64').length === 32, 'POS_TOKEN_KEY must be 32 bytes in base64')),
     '',

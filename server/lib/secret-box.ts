@@ -1,4 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Env } from '../env.ts';
 import { loadOrCreateKeyFile } from './key-file.ts';
 
@@ -13,22 +15,66 @@ export type SecretBox = {
 };
 
 const KEY_FILE = 'secret-box.key';
+/** Where Square and Clover tokens were sealed before they shared this box (a generated POS_TOKEN_KEY). */
+const LEGACY_POS_KEY_FILE = 'pos-token.key';
 const boxes = new Map<string, SecretBox>();
 
+export type SecretBoxEnv = Pick<Env, 'dataDir'> & { DATA_ENCRYPTION_KEY?: string; POS_TOKEN_KEY?: string };
+
+/** Whether the operator chose the key (production refuses to seal POS tokens with a generated one). */
+export const hasConfiguredKey = (env: SecretBoxEnv) => Boolean(env.DATA_ENCRYPTION_KEY || env.POS_TOKEN_KEY);
+
 /**
- * The key comes from DATA_ENCRYPTION_KEY (any long random string; required when several servers
- * share a database), else from a random key file created once in DATA_DIR.
+ * The one box for every secret kept at rest (POS and TikTok tokens). It seals with DATA_ENCRYPTION_KEY (any long
+ * random string; required when several servers share a database), else with POS_TOKEN_KEY (the older POS-only
+ * key), else with a random key file created once in DATA_DIR. It opens with any of those still present, and with
+ * the `pos-token.key` file from before the keys were one: tokens stored then keep working, and are sealed with
+ * the current key when they are next refreshed.
  */
-export function secretBox(env: Pick<Env, 'dataDir'> & { DATA_ENCRYPTION_KEY?: string }): SecretBox {
-  const cacheKey = env.DATA_ENCRYPTION_KEY ? `env:${createHash('sha256').update(env.DATA_ENCRYPTION_KEY).digest('hex')}` : `file:${env.dataDir}`;
+export function secretBox(env: SecretBoxEnv): SecretBox {
+  const fingerprint = (value: string | undefined) => (value ? createHash('sha256').update(value).digest('hex') : '');
+  const cacheKey = `${fingerprint(env.DATA_ENCRYPTION_KEY)}:${fingerprint(env.POS_TOKEN_KEY)}:${env.dataDir}`;
   let box = boxes.get(cacheKey);
   if (!box) {
-    box = createSecretBox(env.DATA_ENCRYPTION_KEY || loadOrCreateKeyFile(env.dataDir, KEY_FILE));
+    // A chosen key always seals; a generated file only when none was chosen.
+    const primary = env.DATA_ENCRYPTION_KEY || env.POS_TOKEN_KEY || loadOrCreateKeyFile(env.dataDir, KEY_FILE);
+    const keys = [env.DATA_ENCRYPTION_KEY, env.POS_TOKEN_KEY, readKeyFile(env.dataDir, KEY_FILE), readKeyFile(env.dataDir, LEGACY_POS_KEY_FILE)].filter(
+      (key): key is string => Boolean(key),
+    );
+    box = keyring([...new Set([primary, ...keys])].map(createSecretBox));
     boxes.set(cacheKey, box);
   }
   return box;
 }
 
+function readKeyFile(dataDir: string, fileName: string): string | undefined {
+  try {
+    return fs.readFileSync(path.join(dataDir, fileName), 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Seals with the first box; opens with the first that can (AES-GCM refuses a wrong key, it never misreads). */
+function keyring([primary, ...older]: SecretBox[]): SecretBox {
+  return {
+    seal: (plaintext, context) => primary!.seal(plaintext, context),
+    open(sealed, context) {
+      try {
+        return primary!.open(sealed, context);
+      } catch (error) {
+        for (const box of older) {
+          try {
+            return box.open(sealed, context);
+          } catch {
+            // not this one
+          }
+        }
+        throw error;
+      }
+    },
+  };
+}
 
 export function createSecretBox(secret: string): SecretBox {
   const key = Buffer.from(hkdfSync('sha256', secret, 'mise', 'secret-box v1', 32));

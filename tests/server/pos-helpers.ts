@@ -7,13 +7,13 @@ import { call, type TestApp } from '../helpers/test-app.ts';
 
 export const POS_KEY = Buffer.alloc(32, 7).toString('base64');
 
-export const squareEnv = (fake: FakeSquare) => ({ SQUARE_CLIENT_ID: 'sq0idp-fake', SQUARE_CLIENT_SECRET: 'sq0csp-fake-secret', SQUARE_BASE_URL: fake.url, POS_TOKEN_KEY: POS_KEY });
+export const squareEnv = (fake: FakeSquare) => ({ SQUARE_CLIENT_ID: 'sq0idp-fake', SQUARE_CLIENT_SECRET: 'sq0csp-fake-secret', SQUARE_BASE_URL: fake.url, DATA_ENCRYPTION_KEY: POS_KEY });
 export const cloverEnv = (fake: FakeClover) => ({
   CLOVER_CLIENT_ID: 'CLOVERAPPFAKE',
   CLOVER_CLIENT_SECRET: 'clover-fake-secret',
   CLOVER_AUTH_BASE_URL: fake.url,
   CLOVER_API_BASE_URL: fake.url,
-  POS_TOKEN_KEY: POS_KEY,
+  DATA_ENCRYPTION_KEY: POS_KEY,
 });
 
 /** Follows the provider's authorize address as a browser would, returning where the provider sends it back. */

@@ -1,38 +1,29 @@
-import path from 'node:path';
 import type { PosProviderId } from '../../../src/contract/pos.ts';
 import type { Deps } from '../../deps.ts';
 import type { Env } from '../../env.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { createSecretBox, type SecretBox } from '../../lib/secret-box.ts';
+import { hasConfiguredKey, secretBox, type SecretBox } from '../../lib/secret-box.ts';
 import { createCloverClient } from '../../providers/pos/clover-client.ts';
 import { createSquareClient } from '../../providers/pos/square-client.ts';
-import { loadOrCreateKeyFile } from '../../lib/key-file.ts';
 
 export type PosDeps = Pick<Deps, 'db' | 'env' | 'logger' | 'now'>;
 
-const KEY_FILE = 'pos-token.key';
-const boxes = new Map<string, SecretBox>();
-
 /**
- * The AES-256-GCM box for POS tokens, keyed by POS_TOKEN_KEY. Without it outside production a key is generated
- * once under DATA_DIR (with a warning: several servers sharing a database need the same key). In production
- * without it, POS connections are refused rather than sealed with a key nobody chose.
+ * The box POS tokens are sealed in: the app's one secret box (DATA_ENCRYPTION_KEY). Outside production a key
+ * generated under DATA_DIR will do; in production without a chosen key, POS connections are refused rather
+ * than sealed with a key nobody chose.
  */
-export function posTokenBox(env: Pick<Env, 'POS_TOKEN_KEY' | 'NODE_ENV' | 'dataDir'>, logger: Logger): SecretBox | null {
-  const cacheKey = env.POS_TOKEN_KEY ? `env:${env.POS_TOKEN_KEY}` : `file:${env.dataDir}`;
-  const cached = boxes.get(cacheKey);
-  if (cached) return cached;
-  let key = env.POS_TOKEN_KEY;
-  if (!key) {
+export function posTokenBox(env: Pick<Env, 'DATA_ENCRYPTION_KEY' | 'POS_TOKEN_KEY' | 'NODE_ENV' | 'dataDir'>, logger: Logger): SecretBox | null {
+  if (!hasConfiguredKey(env)) {
     if (env.NODE_ENV === 'production') return null;
-    key = loadOrCreateKeyFile(env.dataDir, KEY_FILE);
-    logger.warn(`POS_TOKEN_KEY is not set: POS tokens are encrypted with a key generated in ${path.join(env.dataDir, KEY_FILE)}`);
+    if (!warned.has(env.dataDir)) {
+      warned.add(env.dataDir);
+      logger.warn(`DATA_ENCRYPTION_KEY is not set: POS tokens are encrypted with a key generated in ${env.dataDir}`);
+    }
   }
-  const box = createSecretBox(key);
-  boxes.set(cacheKey, box);
-  return box;
+  return secretBox(env);
 }
-
+const warned = new Set<string>();
 
 export const squareBaseUrl = (env: Env) =>
   env.SQUARE_BASE_URL || (env.SQUARE_ENV === 'production' ? 'https://connect.squareup.com' : 'https://connect.squareupsandbox.com');
@@ -51,8 +42,8 @@ export function providerSetup(env: Env, provider: PosProviderId): { configured: 
   if (!credentials) {
     return { configured: false, hint: `${name} is not set up on this server (${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET). You can import customers from a CSV export instead.` };
   }
-  if (env.NODE_ENV === 'production' && !env.POS_TOKEN_KEY) {
-    return { configured: false, hint: `Set POS_TOKEN_KEY (32 random bytes, base64) to connect ${name}. You can import customers from a CSV export instead.` };
+  if (env.NODE_ENV === 'production' && !hasConfiguredKey(env)) {
+    return { configured: false, hint: `Set DATA_ENCRYPTION_KEY (a long random string) to connect ${name}. You can import customers from a CSV export instead.` };
   }
   return { configured: true, hint: null };
 }
