@@ -32,7 +32,7 @@ export type PosConnectionState = v.InferOutput<typeof PosConnectionStateSchema>;
 export const PosProviderStatusSchema = v.object({
   provider: PosProviderSchema,
   pos_system: PosSystemSchema,
-  /** false when this server has no client id/secret (or no POS_TOKEN_KEY in production) for the provider */
+  /** false when this server has no client id/secret (or no DATA_ENCRYPTION_KEY in production) for the provider */
   configured: v.boolean(),
   /** why it is not set up, for the card */
   setup_hint: v.nullable(v.string()),

@@ -13,7 +13,7 @@ export type PosConnectionsTable = {
   user_id: string;
   provider: PosProvider;
   merchant_id: string;
-  /** secret-box sealed with POS_TOKEN_KEY; never sent to the client */
+  /** sealed in the secret box (DATA_ENCRYPTION_KEY); never sent to the client */
   access_token_sealed: string;
   refresh_token_sealed: string | null;
   access_expires_at: NullableTimestamp;
