@@ -1,9 +1,8 @@
-import { expect, readCodeFromOutbox, signUpAndVerify, test, uniqueEmail } from './fixtures.ts';
+import { expect, readCodeFromOutbox, signUpAndVerify, test, uniqueEmail, toast } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 // Accounts on a phone: sign-up and onboarding, sign-in and out, the code screen, forgot/reset, redirects.
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 const digit = (page: Page, n: number) => page.getByLabel(`Digit ${n} of 6`);
 
 async function signIn(page: Page, email: string, password: string) {

@@ -1,20 +1,9 @@
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, signUpAndVerify, test } from './fixtures.ts';
+import { expect, signUpAndVerify, test, openSignedIn, toast } from './fixtures.ts';
 
 // Restaurant content on a phone: fields, voice tags, logo and email header survive a reload.
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 const png = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
-
-async function openSignedIn(page: Page, path: string, account: { email: string; password: string }) {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/signin\?redirect=/);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
 
 test('fill the brand with voice tags and a logo; it is all there after a reload', async ({ page }) => {
   const account = await signUpAndVerify(page);

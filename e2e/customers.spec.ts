@@ -1,18 +1,6 @@
-import type { Page } from '@playwright/test';
-import { expect, signUpAndVerify, test } from './fixtures.ts';
+import { expect, signUpAndVerify, test, openSignedIn, toast } from './fixtures.ts';
 
 // Customers on a phone: CSV import with a mapping preview and a result summary, the list, one customer.
-
-const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
-
-async function openSignedIn(page: Page, path: string, account: { email: string; password: string }) {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/signin\?redirect=/);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
 
 const SQUARE_EXPORT = [
   'First Name,Last Name,Email Address,Phone Number,Birthday,Favourite drink,Email Subscription Status,Transaction Count,Total Spend',

@@ -44,4 +44,17 @@ export async function signUpAndVerify(page: Page, options: { name?: string; emai
   return { name, email, password };
 }
 
+/** The app's toast (Mantine notification) that says `text`. */
+export const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+/** Opens `path` signed out, signs in on the sign-in page it is sent to, and lands back on `path`. */
+export async function openSignedIn(page: Page, path: string, account: { email: string; password: string }) {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/signin\?redirect=/);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+}
+
 export const test = base;

@@ -4,13 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, signUpAndVerify, test } from './fixtures.ts';
+import { expect, signUpAndVerify, test, toast } from './fixtures.ts';
 import { launchPhone, ownServer, signUpAndSignIn, waitForServiceWorker, type OwnServer } from './offline-server.ts';
 
 // The media library on a phone: upload photos and a video with progress, folders, edit, delete,
 // and uploads chosen offline that wait on the phone and reach the server once.
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 const shots = process.env.MEDIA_SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
   if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`) });

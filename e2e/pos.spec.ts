@@ -1,20 +1,8 @@
-import type { Page } from '@playwright/test';
 import { E2E_SQUARE_PORT } from '../playwright.config.ts';
 import { startFakeSquare, type FakeSquare } from '../tests/fakes/square.ts';
-import { expect, signUpAndVerify, test } from './fixtures.ts';
+import { expect, signUpAndVerify, test, openSignedIn, toast } from './fixtures.ts';
 
 // Connecting Square on a phone, against the local fake Square the e2e server is pointed at (playwright.config.ts).
-
-const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
-
-async function openSignedIn(page: Page, path: string, account: { email: string; password: string }) {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/signin\?redirect=/);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${path.replace('?', '\\?')}$`));
-}
 
 let fake: FakeSquare;
 test.beforeAll(async () => {

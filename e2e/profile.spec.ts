@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, signUpAndVerify, test } from './fixtures.ts';
+import { expect, signUpAndVerify, test, openSignedIn, toast } from './fixtures.ts';
 
 // The owner's own settings on a phone: profile (name, phone, picture), password, notifications.
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 // A real 1×1 PNG: the server decodes and re-encodes pictures, so it must be an actual image.
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -14,12 +13,6 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 /** Goes to a signed-in screen the way an owner would: the app asks for a sign-in and comes back. */
-async function openSignedIn(page: Page, path: string, account: { email: string; password: string }) {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/signin\?redirect=/);
-  await signIn(page, account.email, account.password);
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
 
 test('edit name, phone with a country code and picture; all of it is still there after a reload', async ({ page }) => {
   const account = await signUpAndVerify(page, { name: 'Rosa Martinez' });

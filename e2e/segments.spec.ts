@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, signUpAndVerify, test } from './fixtures.ts';
+import { expect, signUpAndVerify, test, openSignedIn, toast } from './fixtures.ts';
 
 // Segments on a phone: ask in words, check what was understood, adjust, save, then page through the customers.
 
 const SCREENS = 'test-results/screens';
-const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}/segments-${name}.png`, fullPage: false });
 const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -18,15 +17,6 @@ function customersCsv(): string {
   }
   for (let i = 0; i < 5; i++) rows.push(`Newcomer${i},Guest,new${i}@cafe.test,,1,12.50,${isoDaysAgo(2)},yes`);
   return `${rows.join('\n')}\n`;
-}
-
-async function openSignedIn(page: Page, path: string, account: { email: string; password: string }) {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/signin\?redirect=/);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
 test('create a segment by query, adjust it, save it and page through its customers', async ({ page }) => {

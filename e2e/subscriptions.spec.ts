@@ -1,19 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, signUpAndVerify, test } from './fixtures.ts';
+import { expect, signUpAndVerify, test, openSignedIn, toast } from './fixtures.ts';
 
 // Plans on a phone: Free to Basic with a test card, then to Professional with the card on file.
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 const plan = (page: Page, name: string) => page.getByRole('region', { name: `${name} plan` });
-
-async function openSignedIn(page: Page, path: string, account: { email: string; password: string }) {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/signin\?redirect=/);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
 
 test('upgrade from Free to Basic with a test card, then to Professional with the card on file', async ({ page }) => {
   const account = await signUpAndVerify(page);
