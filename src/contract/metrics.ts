@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { SegmentCustomerSchema } from './segments.ts';
 
 /** Customer metrics (spec §7 POS-side API). Money is integer cents. */
 export const CustomerMetricsSchema = v.object({
@@ -25,14 +26,9 @@ export type CustomersByAge = v.InferOutput<typeof CustomersByAgeResponseSchema>;
 export const TopPerformersQuerySchema = v.object({
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'limit is 1 to 50'), v.transform(Number), v.minValue(1, 'limit is 1 to 50'), v.maxValue(50, 'limit is 1 to 50')), '10'),
 });
+/** The segment views' customer row (same figures) and when they last came in. */
 export const TopPerformerSchema = v.object({
-  id: v.string(),
-  name: v.string(),
-  email: v.nullable(v.string()),
-  phone: v.nullable(v.string()),
-  'Total spent': v.number(),
-  total_visits: v.number(),
-  'Average order value': v.nullable(v.number()),
+  ...SegmentCustomerSchema.entries,
   last_visit_at: v.nullable(v.string()),
 });
 export type TopPerformer = v.InferOutput<typeof TopPerformerSchema>;
