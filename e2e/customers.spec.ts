@@ -47,6 +47,9 @@ test('customers list: search, scroll for more, open a customer, record consent, 
 
   await page.goto('/customers');
   await expect(page.getByTestId('customer-count')).toHaveText('41 customers');
+  // The figures at a glance: all 41 joined today with no visits yet; only Maya said yes to email.
+  const figures = page.getByRole('region', { name: 'Customer figures' }).getByTestId('customer-metric');
+  await expect(figures).toHaveText([/^0\s*Came in, last 30 days$/, /^41\s*New this month$/, /^0\s*Not seen in 90\+ days$/, /^1\s*Can be emailed$/]);
   await expect(page.getByTestId('customer-row')).toHaveCount(25);
   // Infinite scroll on the phone: reaching the end of the list loads the next page.
   await page.getByTestId('customer-row').last().scrollIntoViewIfNeeded();
@@ -55,6 +58,7 @@ test('customers list: search, scroll for more, open a customer, record consent, 
 
   await page.getByLabel('Search customers').fill('okaf');
   await expect(page.getByTestId('customer-row')).toHaveCount(1);
+  await expect(figures).toHaveCount(0); // searching: just the matches
   await expect(page).toHaveURL(/search=okaf/);
   await page.getByTestId('customer-row').click();
   await expect(page.getByTestId('customer-name')).toHaveText('Maya Okafor');

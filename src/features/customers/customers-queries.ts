@@ -6,6 +6,7 @@ export const customerKeys = {
   all: ['customers'] as const,
   lists: () => ['customers', 'list'] as const,
   list: (filters: CustomerFilters) => ['customers', 'list', filters.sort, filters.search.trim().toLowerCase()] as const,
+  metrics: () => ['customers', 'metrics'] as const,
   details: () => ['customers', 'detail'] as const,
   detail: (id: string) => ['customers', 'detail', id] as const,
 };
@@ -17,6 +18,11 @@ export const customerQueries = {
       initialPageParam: 1,
       queryFn: ({ pageParam, signal }) => customersApi.list(filters, pageParam, signal),
       getNextPageParam: (last) => last.next ?? undefined,
+    }),
+  metrics: () =>
+    queryOptions({
+      queryKey: customerKeys.metrics(),
+      queryFn: ({ signal }) => customersApi.metrics(signal),
     }),
   detail: (id: string) =>
     queryOptions({

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { CUSTOMER_SORTS } from '../../../contract/customers.ts';
 import { CustomerList } from '../../../features/customers/customer-list.tsx';
+import { CustomerMetrics } from '../../../features/customers/customer-metrics.tsx';
 import { customerQueries } from '../../../features/customers/customers-queries.ts';
 import { PageHeader } from '../../../ui/page-header.tsx';
 
@@ -25,6 +26,7 @@ function CustomersPage() {
   return (
     <>
       <PageHeader title="Customers">Everyone who bought from you, with their visits and consent.</PageHeader>
+      {!filters.search.trim() && <CustomerMetrics />}
       <CustomerList filters={filters} onFilters={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true })} />
     </>
   );
