@@ -172,8 +172,8 @@ export function parseCsvStream(input: Readable, sink: RowSink): Promise<void> {
 }
 
 /**
- * Streams a customer CSV (batches of 10,000 rows: measured faster than 5,000 or 20,000 on PGlite), importing valid rows and reporting bad ones by row, field and
- * reason. Re-importing a file updates the same customers.
+ * Streams a customer CSV in batches of 10,000 rows (measured faster than 5,000 or 20,000 on PGlite), importing
+ * valid rows and reporting bad ones by row, field and reason. Re-importing a file updates the same customers.
  */
 export async function importCustomersCsv(db: Db, input: Readable, options: ImportOptions): Promise<CsvImportResult> {
   const result: CsvImportResult = { format: options.format, total_rows: 0, imported: 0, updated: 0, skipped: 0, errors: [], mapping: {} };

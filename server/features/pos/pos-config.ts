@@ -8,6 +8,9 @@ import { createSquareClient } from '../../providers/pos/square-client.ts';
 
 export type PosDeps = Pick<Deps, 'db' | 'env' | 'logger' | 'now'>;
 
+/** Data directories already warned about a generated key (once per process, not per token). */
+const warned = new Set<string>();
+
 /**
  * The box POS tokens are sealed in: the app's one secret box (DATA_ENCRYPTION_KEY). Outside production a key
  * generated under DATA_DIR will do; in production without a chosen key, POS connections are refused rather
@@ -23,7 +26,6 @@ export function posTokenBox(env: Pick<Env, 'DATA_ENCRYPTION_KEY' | 'POS_TOKEN_KE
   }
   return secretBox(env);
 }
-const warned = new Set<string>();
 
 export const squareBaseUrl = (env: Env) =>
   env.SQUARE_BASE_URL || (env.SQUARE_ENV === 'production' ? 'https://connect.squareup.com' : 'https://connect.squareupsandbox.com');
