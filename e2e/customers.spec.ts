@@ -45,6 +45,10 @@ test('customers list: search, scroll for more, open a customer, record consent, 
   await page.getByRole('button', { name: 'Import customers' }).click();
   await expect(page.getByTestId('import-result')).toBeVisible();
 
+  // Home shows the same figures above its shortcuts.
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Customer figures' }).getByTestId('customer-metric')).toContainText(['0', '41', '0', '1']);
+
   await page.goto('/customers');
   await expect(page.getByTestId('customer-count')).toHaveText('41 customers');
   // The figures at a glance: all 41 joined today with no visits yet; only Maya said yes to email.

@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Text, type MantineSpacing } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { customerQueries } from './customers-queries.ts';
 
@@ -7,7 +7,7 @@ import { customerQueries } from './customers-queries.ts';
  * lately, who is new, who has drifted away, and how many can be emailed. Two tiles a row on a phone, so the list
  * still starts on the first screen.
  */
-export function CustomerMetrics() {
+export function CustomerMetrics(props: { mb?: MantineSpacing }) {
   const { data } = useQuery(customerQueries.metrics());
   if (!data || data.total_customers === 0) return null;
   const count = (n: number) => n.toLocaleString('en-US');
@@ -18,7 +18,7 @@ export function CustomerMetrics() {
     { label: 'Can be emailed', value: count(data.email_subscribers) },
   ];
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mb="md" component="section" aria-label="Customer figures">
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" component="section" aria-label="Customer figures" {...props}>
       {tiles.map((tile) => (
         <Paper key={tile.label} withBorder radius="md" p="sm" data-testid="customer-metric">
           <Text size="xl" fw={700} lh={1.2}>

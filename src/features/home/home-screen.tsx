@@ -1,14 +1,15 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { NavItem } from '../../ui/nav-items.ts';
 import { greetingFor } from './greeting.ts';
 
-type HomeScreenProps = { displayName: string; shortcuts: readonly NavItem[] };
+/** `children`: figures worth a glance (composed by the route from other features), above the shortcuts. */
+type HomeScreenProps = { displayName: string; shortcuts: readonly NavItem[]; children?: ReactNode };
 
-/** The signed-in home: who you are, what day it is, and a big tap target for every screen that exists. */
-export function HomeScreen({ displayName, shortcuts }: HomeScreenProps) {
+/** The signed-in home: who you are, what day it is, the customer figures, and a big tap target for every screen. */
+export function HomeScreen({ displayName, shortcuts, children }: HomeScreenProps) {
   const [now] = useState(() => new Date());
   const today = now.toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' });
   return (
@@ -21,6 +22,7 @@ export function HomeScreen({ displayName, shortcuts }: HomeScreenProps) {
           {greetingFor(now, displayName)}
         </Title>
       </Stack>
+      {children}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm" component="nav" aria-label="Shortcuts">
         {shortcuts.map((item) => (
           <Card key={item.path} component={Link} to={item.path} withBorder radius="lg" padding="lg" mih={88} style={{ justifyContent: 'center' }}>

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { displayNameOf, useSession } from '../../lib/session.ts';
+import { CustomerMetrics } from '../../features/customers/customer-metrics.tsx';
 import { HomeScreen } from '../../features/home/home-screen.tsx';
 import { navSections } from '../../ui/nav-items.ts';
 
@@ -12,5 +13,9 @@ function HomePage() {
   const { primary, more } = navSections();
   // Every screen that exists except this one, in the order the navigation shows them.
   const shortcuts = [...primary, ...more].filter((item) => item.path !== '/');
-  return <HomeScreen displayName={displayNameOf(session?.name ?? '')} shortcuts={shortcuts} />;
+  return (
+    <HomeScreen displayName={displayNameOf(session?.name ?? '')} shortcuts={shortcuts}>
+      <CustomerMetrics />
+    </HomeScreen>
+  );
 }

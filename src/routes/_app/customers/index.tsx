@@ -26,7 +26,7 @@ function CustomersPage() {
   return (
     <>
       <PageHeader title="Customers">Everyone who bought from you, with their visits and consent.</PageHeader>
-      {!filters.search.trim() && <CustomerMetrics />}
+      {!filters.search.trim() && <CustomerMetrics mb="md" />}
       <CustomerList filters={filters} onFilters={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true })} />
     </>
   );
