@@ -11,6 +11,7 @@ register();
 const root = path.resolve(import.meta.dirname, '..');
 const load = (file) => import(path.join(root, file));
 const { openDatabase } = await load('server/db/client.ts');
+const { openThrowawayPostgres } = await load('tests/helpers/throwaway-database.ts');
 const { migrateToLatest } = await load('server/db/migrate.ts');
 const { parseEnv } = await load('server/env.ts');
 const { createApp } = await load('server/app.ts');
@@ -20,7 +21,6 @@ const { createStorage } = await load('server/providers/storage/create-storage.ts
 const { recomputeFigures } = await load('server/features/customers/customers.service.ts');
 const { maintainSegmentTables } = await load('server/features/segments/segments.jobs.ts');
 const { sql } = await import('kysely');
-const pg = (await import('pg')).default;
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -49,24 +49,7 @@ function customerCsv(count) {
 async function openBenchDatabase(kind, dataDir) {
   // PGlite on disk under DATA_DIR, as the app runs it by default.
   if (kind === 'pglite') return openDatabase({ dataDir });
-  const name = `mise_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      const cleanup = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
+  return openThrowawayPostgres(process.env.TEST_DATABASE_URL, 'mise_bench');
 }
 
 const ms = (start) => Math.round(performance.now() - start);

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { createApp } from '../../server/app.ts';
 import { openDatabase, type DbHandle } from '../../server/db/client.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -11,6 +9,7 @@ import { parseEnv, type Env } from '../../server/env.ts';
 import { createLogger } from '../../server/lib/logger.ts';
 import type { MailMessage, Mailer } from '../../server/providers/mail/mail.ts';
 import { createStorage } from '../../server/providers/storage/create-storage.ts';
+import { openThrowawayPostgres } from './throwaway-database.ts';
 
 export type TestMailer = Mailer & { sent: MailMessage[]; lastCodeFor: (to: string) => string };
 
@@ -38,24 +37,7 @@ async function openTestDatabase(): Promise<DbHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (process.env.MISE_TEST_DB !== 'postgres' || !adminUrl) return openDatabase({ dataDir: 'memory://' });
   // One throwaway database per test file, so files run in parallel without seeing each other.
-  const name = `mise_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
+  return openThrowawayPostgres(adminUrl, 'mise_test');
 }
 
 export type TestApp = {
