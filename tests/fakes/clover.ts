@@ -2,17 +2,10 @@
 // for tests and e2e. Run alone: `node --import tsx tests/fakes/clover.ts 4130`.
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
-import { fakeControls, listenFake, readJsonBody, sendJson as json, type FakeControls } from './fake-http.ts';
+import { fakeControls, listenFake, readJsonBody, sendJson as json, type FakeControls, type FakePosOptions } from './fake-http.ts';
 import { fakeMerchantData, type FakeCustomer, type FakeOrder } from './pos-data.ts';
 
-export type FakeCloverOptions = {
-  port?: number;
-  clientId?: string;
-  clientSecret?: string;
-  /** seconds until an access token lapses */
-  accessTtl?: number;
-  customers?: number;
-  ordersPerCustomer?: number;
+export type FakeCloverOptions = FakePosOptions & {
   /** Clover's echo of `state` is unconfirmed; this fake echoes it unless told not to. */
   echoState?: boolean;
 };

@@ -22,6 +22,17 @@ export const readJsonBody = (req: http.IncomingMessage) =>
     });
   });
 
+/** What every point-of-sale fake can be started with. */
+export type FakePosOptions = {
+  port?: number;
+  clientId?: string;
+  clientSecret?: string;
+  /** seconds until an access token lapses */
+  accessTtl?: number;
+  customers?: number;
+  ordersPerCustomer?: number;
+};
+
 export type FakeControls<Call> = {
   calls: Call[];
   /** the next `count` API calls answer 429 with Retry-After */

@@ -2,17 +2,11 @@
 // for tests and e2e. Run alone: `node --import tsx tests/fakes/square.ts 4120`.
 import { createHash, randomBytes } from 'node:crypto';
 import type http from 'node:http';
-import { fakeControls, listenFake, readJsonBody as readBody, sendJson as json, type FakeControls } from './fake-http.ts';
+import { fakeControls, listenFake, readJsonBody as readBody, sendJson as json, type FakeControls, type FakePosOptions } from './fake-http.ts';
 import { fakeMerchantData, type FakeCustomer, type FakeOrder } from './pos-data.ts';
 
-export type FakeSquareOptions = {
-  port?: number;
-  clientId?: string;
-  clientSecret?: string;
-  /** seconds until an access token lapses (Square: 30 days) */
-  accessTtl?: number;
-  customers?: number;
-  ordersPerCustomer?: number;
+/** `accessTtl` defaults to Square's 30 days. */
+export type FakeSquareOptions = FakePosOptions & {
   locations?: number;
   /** answer the authorize page with error=access_denied */
   deny?: boolean;
