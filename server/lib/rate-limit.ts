@@ -20,7 +20,7 @@ export async function enforceRateLimit(deps: Pick<Deps, 'db' | 'env' | 'now'>, k
   if (row.count > limit) {
     const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now) / 1000));
     throw new AppError(429, `Too many attempts. Try again in ${retryAfter} seconds.`, 'rate_limited', {
-      'Retry-After': String(retryAfter),
+      headers: { 'Retry-After': String(retryAfter) },
     });
   }
 }

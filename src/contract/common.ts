@@ -1,7 +1,14 @@
 import * as v from 'valibot';
 
-/** Every error response: `{ error, code? }`. The client shows `error` when present. */
-export const ErrorResponseSchema = v.object({ error: v.string(), code: v.optional(v.string()) });
+/** Field name (a dot path for nested fields, e.g. `items.0.cron_schedule`) → that field's message. */
+export const FieldErrorsSchema = v.record(v.string(), v.string());
+export type FieldErrors = v.InferOutput<typeof FieldErrorsSchema>;
+
+/**
+ * Every error response: `{ error, code?, fields? }`. `error` is a sentence for people (shown in a toast);
+ * `fields` names each bad field with its own message (shown under the field in a form).
+ */
+export const ErrorResponseSchema = v.object({ error: v.string(), code: v.optional(v.string()), fields: v.optional(FieldErrorsSchema) });
 export type ErrorResponse = v.InferOutput<typeof ErrorResponseSchema>;
 
 export const MessageResponseSchema = v.object({ message: v.string() });

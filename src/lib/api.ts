@@ -1,21 +1,8 @@
 import * as v from 'valibot';
-import { ErrorResponseSchema } from '../contract/common.ts';
+import { ApiError, apiErrorFrom, OFFLINE_MESSAGE } from './api-error.ts';
 import { sessionStore } from './session.ts';
 
-/** A failed call: `message` is the server's `error` text when it sent one. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string | undefined;
-  readonly fromServer: boolean;
-
-  constructor(status: number, message: string, code?: string, fromServer = false) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.fromServer = fromServer;
-  }
-}
+export { ApiError } from './api-error.ts';
 
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -42,15 +29,13 @@ export async function api<S extends v.GenericSchema>(path: string, schema: S, op
     response = await fetch(`/api/v1${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, signal: options.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'You appear to be offline. Check your connection and try again.', 'network');
+    throw new ApiError(0, OFFLINE_MESSAGE, 'network');
   }
 
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = v.safeParse(ErrorResponseSchema, payload);
     if (response.status === 401 && token) sessionStore.set(null);
-    if (parsed.success) throw new ApiError(response.status, parsed.output.error, parsed.output.code, true);
-    throw new ApiError(response.status, 'Something went wrong');
+    throw apiErrorFrom(response.status, payload);
   }
   const parsed = v.safeParse(schema, payload);
   if (!parsed.success) throw new ApiError(response.status, 'The server sent an answer this app does not understand', 'contract');

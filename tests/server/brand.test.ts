@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified, type TestAccount } from '../helpers/accounts.ts';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { expectRefusal } from '../helpers/field-errors.ts';
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 4, background: { r: 255, g: 52, b: 52, alpha: 1 } } }).png().toBuffer();
@@ -69,7 +70,7 @@ describe('brand settings', () => {
   ])('refuses the colour %s naming the field', async (theme, message) => {
     const res = await call(t.app, 'POST', settings(owner), { theme }, owner.token);
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe(message);
+    expectRefusal(res.body, message);
   });
 
   it('bounds every text field', async () => {
@@ -85,7 +86,7 @@ describe('brand settings', () => {
     for (const [body, message] of cases) {
       const res = await call(t.app, 'POST', settings(owner), body, owner.token);
       expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
-      expect(res.body.error).toBe(message);
+      expectRefusal(res.body, message);
     }
     // Nothing stored was lost.
     const after = await call(t.app, 'GET', settings(owner), undefined, owner.token);
@@ -145,7 +146,7 @@ describe('brand settings', () => {
   it('asks for the file when the field is missing, and for a form when JSON is sent', async () => {
     const missing = await call(t.app, 'POST', '/api/v1/brand/email-header', new FormData(), owner.token, SAME_ORIGIN);
     expect(missing.status).toBe(400);
-    expect(missing.body.error).toBe('logo: Choose a header image to upload');
+    expect(missing.body).toMatchObject({ error: 'Choose a header image to upload', fields: { logo: 'Choose a header image to upload' } });
     const json = await call(t.app, 'POST', '/api/v1/brand/image', { image: 'x' }, owner.token);
     expect(json.status).toBe(415);
   });

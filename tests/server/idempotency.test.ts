@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../server/lib/app-error.ts';
 import { newSessionToken, sha256 } from '../../server/lib/crypto.ts';
 import { idempotency, pruneIdempotencyKeys } from '../../server/middleware/idempotency.ts';
+import { requireSession } from '../../server/middleware/session.ts';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 // The middleware on small routes that count how often they really run, inside the real app
@@ -31,7 +32,8 @@ const rowsFor = async (userId: string) =>
 beforeAll(async () => {
   t = await createTestApp();
   const app = t.app;
-  app.use('/idem/*', idempotency(t.deps));
+  // As a route opts in: after its session check (server/middleware/idempotency.ts).
+  app.use('/idem/*', requireSession(t.deps), idempotency(t.deps));
   app.post('/idem/count', async (c) => {
     runs += 1;
     const body = await c.req.json<{ n: number }>();

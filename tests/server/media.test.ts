@@ -26,9 +26,9 @@ describe('media library', () => {
   it('creates folders (name and description required), nests them and refuses bad parents', async () => {
     const noDescription = await add(rosa.token, { name: 'Brunch', description: '', type: 'folder', isFolder: 'true', parentId: 'null' });
     expect(noDescription.status).toBe(400);
-    expect(noDescription.body.error).toMatch(/^description: /);
+    expect(Object.keys(noDescription.body.fields)).toContain('description');
     const noName = await add(rosa.token, { name: ' ', description: 'x', type: 'folder', isFolder: 'true' });
-    expect(noName.body.error).toMatch(/^name: /);
+    expect(Object.keys(noName.body.fields)).toContain('name');
 
     const folder = await add(rosa.token, { userId: rosa.userId, name: 'Brunch', description: 'Weekend dishes', type: 'folder', isFolder: 'true', parentId: 'null' });
     expect(folder.status).toBe(201);
@@ -54,7 +54,7 @@ describe('media library', () => {
     expect(inEggs.body.items.map((i: { id: string }) => i.id)).toEqual([loose.body.id]);
     const moveIntoItself = await call(t.app, 'POST', `/api/v1/media/update/${folder.body.id}`, { parentId: nested.body.id }, rosa.token);
     expect(moveIntoItself.status).toBe(400);
-    expect(moveIntoItself.body.error).toMatch(/^parentId: /);
+    expect(Object.keys(moveIntoItself.body.fields)).toContain('parentId');
   });
 
   it('stores an image upright without EXIF/GPS, with WebP thumbnails, served only through signed URLs', async () => {
@@ -129,9 +129,9 @@ describe('media library', () => {
     expect(partMime.status).toBe(415);
     const noDescription = await add(rosa.token, { name: 'x', description: '  ' }, { bytes: await png(), name: 'x.png', type: 'image/png' });
     expect(noDescription.status).toBe(400);
-    expect(noDescription.body.error).toMatch(/^description: /);
+    expect(Object.keys(noDescription.body.fields)).toContain('description');
     const noFile = await add(rosa.token, { name: 'x', description: 'x', type: 'image' });
-    expect(noFile.body.error).toMatch(/^file: /);
+    expect(Object.keys(noFile.body.fields)).toContain('file');
   });
 
   it('lists by folder, by type and recent uploads, paged and sorted; another owner sees none of it', async () => {
@@ -161,7 +161,7 @@ describe('media library', () => {
     expect(recent.body.items.map((i: { name: string }) => i.name)).toEqual(['c-spritz', 'a-mojito', 'b-lemonade']);
     const badQuery = await call(t.app, 'GET', '/api/v1/media?sort=colour', undefined, rosa.token);
     expect(badQuery.status).toBe(400);
-    expect(badQuery.body.error).toMatch(/^sort: /);
+    expect(Object.keys(badQuery.body.fields)).toContain('sort');
 
     const theirs = await call(t.app, 'GET', '/api/v1/media', undefined, other.token);
     expect(theirs.body.total).toBe(0);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { segmentAudience, segmentAudienceCount } from '../../server/features/segments/segment-audience.ts';
+import { sql, type Kysely } from 'kysely';
+import { segmentAudience, segmentAudienceCount, segmentAudienceSelect } from '../../server/features/segments/segment-audience.ts';
 import { createSegment } from '../../server/features/segments/segments.service.ts';
 import { signUpVerified, type TestAccount } from '../helpers/accounts.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -55,5 +56,29 @@ describe('segmentAudience: consent is always honoured', () => {
 
   it("another owner's segment is a 404", async () => {
     await expect(segmentAudience(t.deps.db, other.userId, everyoneId, 'email', now)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('snapshots the audience with INSERT … SELECT: the database copies the rows, consent applied', async () => {
+    await sql`CREATE TABLE audience_copy (send_id text NOT NULL, customer_id uuid NOT NULL, name text, to_address text NOT NULL, PRIMARY KEY (send_id, customer_id))`.execute(t.deps.db);
+    const select = await segmentAudienceSelect(t.deps.db, owner.userId, everyoneId, 'email', now);
+    const copy = (sendId: string) =>
+      (t.deps.db as unknown as Kysely<{ audience_copy: { send_id: string; customer_id: string; name: string | null; to_address: string } }>)
+        .insertInto('audience_copy')
+        .columns(['send_id', 'customer_id', 'name', 'to_address'])
+        .expression(select.clearSelect().select([sql.lit(sendId).as('send_id'), 'c.id', sql<string>`trim(concat_ws(' ', c.given_name, c.family_name))`.as('name'), 'c.email']))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    const count = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM audience_copy`.execute(t.deps.db)).rows[0]!.n;
+    await copy('send-1');
+    expect(await count()).toBe(3);
+    // Taken again (a job retried): nothing doubles.
+    await copy('send-1');
+    expect(await count()).toBe(3);
+    const rows = await sql<{ name: string; to_address: string }>`SELECT name, to_address FROM audience_copy ORDER BY name`.execute(t.deps.db);
+    expect(rows.rows).toEqual([
+      { name: 'Both', to_address: 'both@x.test' },
+      { name: 'CameBack', to_address: 'cameback@x.test' },
+      { name: 'EmailOnly', to_address: 'emailonly@x.test' },
+    ]);
   });
 });

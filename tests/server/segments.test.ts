@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEGMENT_DELETED, SEGMENT_GENERATION_ERROR } from '../../src/contract/segments.ts';
 import { signUpVerified, type TestAccount } from '../helpers/accounts.ts';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { fieldList } from '../helpers/field-errors.ts';
 import { addOrder, DAY, ordersBack, seedCustomer } from './segments-fixtures.ts';
 
 // A browser sends Origin on a DELETE; Hono's csrf check wants it when there is no JSON body.
@@ -74,12 +75,13 @@ describe('segments API', () => {
     expect(await api('POST', '/generate', { user_query: 'asdf qwerty' })).toMatchObject({ status: 400, body: { error: SEGMENT_GENERATION_ERROR } });
     const empty = await api('POST', '/generate', { user_query: '   ' });
     expect(empty.status).toBe(400);
-    expect(empty.body.error).toMatch(/^user_query: /);
+    expect(Object.keys(empty.body.fields)).toContain('user_query');
     expect((await api('POST', '/preview', {})).status).toBe(400);
   });
 
   it('refuses bad definitions with 400 naming the field', async () => {
-    const bad = async (definition: unknown) => (await api('POST', '', { segmentation_title: 'Bad', definition })).body.error as string;
+    // Each refused field with its message, as 'field: message; …' (the answer's `fields`).
+    const bad = async (definition: unknown) => fieldList((await api('POST', '', { segmentation_title: 'Bad', definition })).body);
     expect(await bad({ type: 'group', op: 'and', conditions: [{ type: 'total_spent', op: 'gt', value: -1 }] })).toMatch(/^definition\.conditions\.0\.value: /);
     expect(await bad({ type: 'group', op: 'xor', conditions: [] })).toMatch(/^definition\.op: /);
     expect(await bad({ type: 'group', op: 'and', conditions: [{ type: 'birthday', op: 'month', month: 13 }] })).toMatch(/definition\.conditions\.0\.month: Month is 1 to 12/);
@@ -87,7 +89,7 @@ describe('segments API', () => {
     expect(await bad({ type: 'group', op: 'and', conditions: [{ type: 'has_email', value: true, extra: 1 }] })).toMatch(/definition\.conditions\.0\.extra: /);
     const tooDeep = { type: 'group', op: 'and', conditions: [{ type: 'group', op: 'or', conditions: [{ type: 'group', op: 'and', conditions: [{ type: 'group', op: 'and', conditions: [] }] }] }] };
     expect(await bad(tooDeep)).toMatch(/definition\.conditions\.0\.conditions\.0\.conditions\.0\.type: .*3 deep/);
-    expect((await api('POST', '', { definition: { type: 'group', op: 'and', conditions: [] } })).body.error).toMatch(/^segmentation_title: /);
+    expect(fieldList((await api('POST', '', { definition: { type: 'group', op: 'and', conditions: [] } })).body)).toMatch(/^segmentation_title: /);
   });
 
   let regularsId: string;
@@ -133,7 +135,7 @@ describe('segments API', () => {
     }
     expect(seen.size).toBe(48);
     expect((await api('GET', `/${regularsId}/customers`)).body.next).toBe(2);
-    expect((await api('GET', `/${regularsId}/customers?page=0`)).body.error).toMatch(/^page: /);
+    expect(fieldList((await api('GET', `/${regularsId}/customers?page=0`)).body)).toMatch(/^page: /);
     expect((await api('GET', `/${regularsId}/customers?page=abc`)).status).toBe(400);
   });
 
@@ -149,7 +151,7 @@ describe('segments API', () => {
     const res = await api('PATCH', `/${regularsId}`, { segmentation_title: '  Our regulars ', email: 'x', access_key: 'y' });
     expect(res).toMatchObject({ status: 200, body: { id: regularsId, segmentation_title: 'Our regulars' } });
     expect((await api('GET', '/get_customer_segments')).body.data).toContainEqual({ id: regularsId, customer_segment_name: 'Our regulars' });
-    expect((await api('PATCH', `/${regularsId}`, { segmentation_title: '' })).body.error).toMatch(/^segmentation_title: /);
+    expect(fieldList((await api('PATCH', `/${regularsId}`, { segmentation_title: '' })).body)).toMatch(/^segmentation_title: /);
   });
 
   it("answers 404 for another owner's segment, whatever the call", async () => {

@@ -107,7 +107,7 @@ describe('Google and Apple sign-in', () => {
   it('answers a missing idToken with 400 naming it', async () => {
     const res = await call(t.app, 'POST', '/api/v1/auth/google-signin', { userType: 'regular' });
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe('idToken: idToken is required');
+    expect(res.body).toMatchObject({ error: 'idToken is required', fields: { idToken: 'idToken is required' } });
   });
 
   it('signs in with Apple: the token decides the email, the body gives the first name only', async () => {

@@ -156,6 +156,6 @@ describe('TikTok linking against the fake TikTok', () => {
     expect((await call(t.app, 'GET', '/api/v1/socials/tiktok/status')).status).toBe(401);
     const res = await connect(owner, { scopes: 'user.info.basic' });
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe('code: code is required; state: state is required');
+    expect(res.body).toMatchObject({ error: 'code is required. state is required', fields: { code: 'code is required', state: 'state is required' } });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpVerified, type TestAccount } from '../helpers/accounts.ts';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { expectRefusal } from '../helpers/field-errors.ts';
 
 const DAY = 24 * 3600 * 1000;
 const SAME_ORIGIN = { Origin: 'http://localhost' };
@@ -69,7 +70,7 @@ describe('plans and the built-in test billing', () => {
     for (const [body, status, error] of cases) {
       const res = await saveCard(body);
       expect(res.status).toBe(status);
-      expect(res.body.error).toBe(error);
+      expectRefusal(res.body, error);
     }
     expect((await current()).card).toBeNull();
   });

@@ -42,7 +42,7 @@ export async function releaseResendSlot(deps: OtpDeps, email: string, purpose: O
 }
 
 export const tooEarly = (seconds: number) =>
-  new AppError(429, `Please wait ${seconds} seconds before asking for a new code.`, 'rate_limited', { 'Retry-After': String(seconds) });
+  new AppError(429, `Please wait ${seconds} seconds before asking for a new code.`, 'rate_limited', { headers: { 'Retry-After': String(seconds) } });
 
 /** Stores a new code (hashed) and voids the older ones of the same purpose. Returns the plain code for the mail. */
 export async function issueCode(deps: OtpDeps, userId: string, purpose: OtpType): Promise<string> {

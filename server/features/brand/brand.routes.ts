@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { SaveBrandRequestSchema } from '../../../src/contract/brand.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validate.ts';
 import { requireSession } from '../../middleware/session.ts';
@@ -31,7 +31,7 @@ export const brandSettingsRoutes = (deps: Deps) =>
 
 async function fileField(body: Record<string, unknown>, field: string, what: string): Promise<File> {
   const value = body[field];
-  if (!(value instanceof File) || value.size === 0) throw new AppError(400, `${field}: Choose ${what} to upload`, 'validation');
+  if (!(value instanceof File) || value.size === 0) throw fieldError(field, `Choose ${what} to upload`);
   return value;
 }
 

@@ -14,7 +14,7 @@ import {
 } from '../../../src/contract/customers-csv.ts';
 import type { Db } from '../../db/client.ts';
 import { upsertCustomers, type CustomerInput, type UpsertOptions } from './customer-upsert.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, fieldError } from '../../lib/app-error.ts';
 import { CellError, readConsent, readCount, readDate, readEmail, readMoneyCents, readText, splitFullName } from './csv-values.ts';
 import { normalizePhone } from './phone.ts';
 
@@ -22,7 +22,6 @@ const BATCH_SIZE = 10_000;
 export const CONSENT_SOURCE_CSV = 'csv import';
 
 /** A whole-file problem (no header, no usable column): answered with 400 and the reason. */
-export class CsvFileError extends Error {}
 
 type ImportOptions = {
   userId: string;
@@ -221,7 +220,7 @@ export async function importCustomersCsv(db: Db, input: Readable, options: Impor
       mapping = resolveMapping(headers, options.mapping);
       headers.forEach((header, index) => (result.mapping[header] = mapping[index] ?? null));
       if (!mapping.some((field) => field === 'given_name' || field === 'family_name' || field === 'full_name' || field === 'email' || field === 'phone')) {
-        throw new CsvFileError(`No column looks like a name, email or phone. Columns found: ${headers.filter(Boolean).join(', ') || 'none'}`);
+        throw fieldError('file', `No column looks like a name, email or phone. Columns found: ${headers.filter(Boolean).join(', ') || 'none'}`);
       }
       if (options.format === 'auto') result.format = detectFormat(headers);
       return;
@@ -257,7 +256,7 @@ export async function importCustomersCsv(db: Db, input: Readable, options: Impor
     }
     if (batch.length >= BATCH_SIZE) await flush();
   });
-  if (!headers) throw new CsvFileError('The file is empty');
+  if (!headers) throw fieldError('file', 'The file is empty');
   if (batch.length > 0) await flush();
   await writing;
   return result;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, fieldError } from '../../lib/app-error.ts';
 
 export type CsvUpload = { fields: Record<string, string>; file: Readable };
 
@@ -13,7 +13,7 @@ const RAW_CSV = /^(text\/csv|text\/plain|application\/csv|application\/vnd\.ms-e
  */
 export function openCsvUpload(request: Request, maxBytes: number): Promise<CsvUpload> {
   const contentType = request.headers.get('content-type') ?? '';
-  if (!request.body) return Promise.reject(new AppError(400, 'file: Choose a CSV file to import', 'validation'));
+  if (!request.body) return Promise.reject(fieldError('file', 'Choose a CSV file to import'));
   const body = Readable.fromWeb(request.body as unknown as WebReadableStream<Uint8Array>);
   if (RAW_CSV.test(contentType)) return Promise.resolve({ fields: {}, file: body });
   if (!/^multipart\/form-data\b/i.test(contentType)) {
@@ -36,7 +36,7 @@ export function openCsvUpload(request: Request, maxBytes: number): Promise<CsvUp
       resolve({ fields, file: stream });
     });
     parser.on('close', () => {
-      if (!settled) reject(new AppError(400, 'file: Choose a CSV file to import', 'validation'));
+      if (!settled) reject(fieldError('file', 'Choose a CSV file to import'));
     });
     parser.on('error', (error) => {
       if (!settled) reject(new AppError(400, `The upload could not be read: ${(error as Error).message}`, 'validation'));

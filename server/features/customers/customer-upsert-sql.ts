@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import type { CustomerInput, UpsertOptions } from './customer-upsert.ts';
+import type { CustomerInput, UpsertOptions } from './customer-input.ts';
 
 // The two statements behind upsertCustomers: rows go in as one array parameter per column (unnest).
 

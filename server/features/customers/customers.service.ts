@@ -12,7 +12,7 @@ import {
 } from '../../../src/contract/customers.ts';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { notFound, fieldError } from '../../lib/app-error.ts';
 import type { Customer as CustomerRow } from './customers.table.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -177,7 +177,7 @@ export async function assertContactFree(db: Db, userId: string, columns: { email
     let query = db.selectFrom('customers').select('id').where('user_id', '=', userId).where(column, '=', value).where('deleted_at', 'is', null);
     if (exceptId) query = query.where('id', '!=', exceptId);
     if (await query.executeTakeFirst()) {
-      throw new AppError(409, `${field}: Another customer already has this ${label}`, 'conflict');
+      throw fieldError(field, `Another customer already has this ${label}`, 409, 'conflict');
     }
   }
 }
@@ -199,8 +199,8 @@ export async function deleteCustomer(db: Db, userId: string, id: string, now: Da
 export async function changeConsent(db: Db, userId: string, id: string, change: Required<ConsentChangeRequest>, now: Date) {
   const row = await findCustomerRow(db, userId, id);
   const channel = change.channel;
-  if (change.granted && channel === 'email' && !row.email) throw new AppError(400, 'channel: Email consent needs an email address', 'validation');
-  if (change.granted && channel === 'sms' && !row.phone) throw new AppError(400, 'channel: Text consent needs a phone number', 'validation');
+  if (change.granted && channel === 'email' && !row.email) throw fieldError('channel', 'Email consent needs an email address');
+  if (change.granted && channel === 'sms' && !row.phone) throw fieldError('channel', 'Text consent needs a phone number');
   if (row[`${channel}_consent`] === change.granted) return;
   const set = change.granted
     ? { [`${channel}_consent`]: true, [`${channel}_consent_at`]: now, [`${channel}_consent_source`]: change.source, [`${channel}_consent_withdrawn_at`]: null }

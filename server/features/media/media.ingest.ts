@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { fileTypeFromFile } from 'file-type';
 import sharp, { type FormatEnum, type Metadata, type Sharp } from 'sharp';
 import type { Env } from '../../env.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, fieldError } from '../../lib/app-error.ts';
 import type { Storage } from '../../providers/storage/storage.ts';
 import type { VideoTools } from '../../providers/video/video.ts';
 
@@ -71,7 +71,7 @@ export async function ingestFile(deps: IngestDeps, file: string, declared: Decla
     throw new AppError(415, `The file's content is ${sniffed.mime} but it was sent as ${claimed}`, 'unsupported_media_type');
   }
   if (size > deps.limits[kind]) throw tooLarge(kind, deps.limits);
-  if (size === 0) throw new AppError(400, 'file: The file is empty', 'validation');
+  if (size === 0) throw fieldError('file', 'The file is empty');
 
   const base = `media/${owner.userId}/${owner.id}`;
   return kind === 'image'

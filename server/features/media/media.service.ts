@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type * as v from 'valibot';
 import type { MediaItem, MediaListQuerySchema, MediaPage, MediaRecentQuerySchema, MediaUpdate } from '../../../src/contract/media.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { notFound, fieldError } from '../../lib/app-error.ts';
 import type { MediaRow } from './media.table.ts';
 import type { MediaUrlSigner } from './media.urls.ts';
 import type { Ingested } from './media.ingest.ts';
@@ -108,7 +108,7 @@ async function findFolder(db: Db, userId: string, id: string): Promise<Row> {
   const row = await findLive(db, userId, id).catch(() => {
     throw notFound('Folder not found');
   });
-  if (!row.is_folder) throw new AppError(400, 'parentId: This item is not a folder', 'validation');
+  if (!row.is_folder) throw fieldError('parentId', 'This item is not a folder');
   return row;
 }
 
@@ -171,7 +171,7 @@ export async function updateMedia(ctx: MediaContext, userId: string, id: string,
     if (patch.parentId) {
       await findFolder(ctx.db, userId, patch.parentId);
       if (row.is_folder && (await isSelfOrDescendant(ctx.db, row.id, patch.parentId))) {
-        throw new AppError(400, 'parentId: A folder cannot be moved into itself', 'validation');
+        throw fieldError('parentId', 'A folder cannot be moved into itself');
       }
     }
   }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { POS_SYSTEM_NAMES, type PosProviderId } from '../../../src/contract/pos.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, fieldError } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { PosApiError } from '../../providers/pos/pos-http.ts';
 import { enqueueImport } from './pos-import.ts';
-import { cloverClient, posRedirectUri, providerSetup, squareClient, type PosDeps } from './pos-config.ts';
+import { posRedirectUri, providerSetup, type PosDeps } from './pos-config.ts';
 import { sealTokens, type FreshTokens } from './pos-tokens.ts';
 
 const STATE_TTL_MS = 15 * 60 * 1000;
@@ -34,7 +34,7 @@ export async function posLoginUrl(deps: PosDeps, userId: string, provider: PosPr
     .values({ state_hash: sha256(state), user_id: userId, provider, created_at: now, expires_at: new Date(now.getTime() + STATE_TTL_MS) })
     .execute();
   const redirectUri = posRedirectUri(deps.env, requestOrigin, provider);
-  return provider === 'square' ? squareClient(deps.env).authorizeUrl(state, redirectUri) : cloverClient(deps.env).authorizeUrl(state, redirectUri);
+  return provider === 'square' ? deps.pos.square.authorizeUrl(state, redirectUri) : deps.pos.clover.authorizeUrl(state, redirectUri);
 }
 
 /**
@@ -61,7 +61,7 @@ function callbackParams(redirectUrl: string) {
   try {
     url = new URL(redirectUrl);
   } catch {
-    throw new AppError(400, 'redirect_url: must be an address', 'validation');
+    throw fieldError('redirect_url', 'The return address is not a valid address');
   }
   const get = (name: string) => url.searchParams.get(name)?.trim() || null;
   return { get };
@@ -101,10 +101,10 @@ export async function finishSquare(deps: PosDeps, userId: string, redirectUrl: s
   const { get } = callbackParams(redirectUrl);
   if (get('error')) throw new AppError(400, `Square access was not granted (${get('error_description') ?? get('error')})`, 'validation');
   const code = get('code');
-  if (!code) throw new AppError(400, 'redirect_url: has no code', 'validation');
+  if (!code) throw fieldError('redirect_url', 'The return address carries no authorization code');
   await consumeState(deps, userId, 'square', get('state') ?? '');
   await assertOtherNotConnected(deps, userId, 'square');
-  const tokens = await squareClient(deps.env).exchangeCode(code, posRedirectUri(deps.env, requestOrigin, 'square')).catch((error: unknown) => {
+  const tokens = await deps.pos.square.exchangeCode(code, posRedirectUri(deps.env, requestOrigin, 'square')).catch((error: unknown) => {
     throw refused('square', error);
   });
   await saveConnection(deps, userId, 'square', tokens.merchantId, tokens);
@@ -117,11 +117,11 @@ export async function finishClover(deps: PosDeps, userId: string, redirectUrl: s
   const { get } = callbackParams(redirectUrl);
   const code = get('code');
   const merchantId = get('merchant_id');
-  if (!code || !merchantId) throw new AppError(400, 'redirect_url: needs code and merchant_id', 'validation');
-  if (get('client_id') && get('client_id') !== deps.env.CLOVER_CLIENT_ID) throw new AppError(400, 'redirect_url: was issued for another app', 'validation');
+  if (!code || !merchantId) throw fieldError('redirect_url', 'The return address needs the code and merchant_id Clover sends');
+  if (get('client_id') && get('client_id') !== deps.env.CLOVER_CLIENT_ID) throw fieldError('redirect_url', 'This Clover authorization was issued for another app');
   await consumeState(deps, userId, 'clover', get('state'));
   await assertOtherNotConnected(deps, userId, 'clover');
-  const client = cloverClient(deps.env);
+  const client = deps.pos.clover;
   const tokens = await client.exchangeCode(code).catch((error: unknown) => {
     throw refused('clover', error);
   });

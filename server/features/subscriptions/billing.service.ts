@@ -1,15 +1,14 @@
 import type { PaidPlanId, SubscriptionSummary } from '../../../src/contract/subscriptions.ts';
 import type { User } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, fieldError } from '../../lib/app-error.ts';
 import type { BillingEvent, CardDetails, ProviderSubscription, SaveCardInput } from '../../providers/billing/billing.ts';
-import { billingProvider } from '../../providers/billing/create-billing.ts';
 import { usage } from './entitlements.ts';
 import { isPlanId, PLANS } from './plans.ts';
 import { currentSubscription } from './subscriptions.service.ts';
 import type { BillingCustomerRow } from './subscriptions.table.ts';
 
-type BillingDeps = Pick<Deps, 'db' | 'env' | 'logger' | 'now'>;
+type BillingDeps = Pick<Deps, 'db' | 'env' | 'logger' | 'now' | 'billing'>;
 
 const findCustomer = (deps: BillingDeps, userId: string) =>
   deps.db.selectFrom('billing_customers').selectAll().where('user_id', '=', userId).executeTakeFirst();
@@ -21,7 +20,7 @@ function cardView(row: BillingCustomerRow | undefined) {
 
 export async function subscriptionSummary(deps: BillingDeps, userId: string): Promise<SubscriptionSummary> {
   const now = deps.now();
-  const provider = billingProvider(deps.env);
+  const provider = deps.billing;
   const row = await currentSubscription(deps.db, userId, now);
   const [customer, usageRows] = await Promise.all([findCustomer(deps, userId), usage(deps.db, userId, now, row ?? null)]);
   const live = row && isPlanId(row.plan_id) ? row : undefined;
@@ -40,7 +39,7 @@ export async function subscriptionSummary(deps: BillingDeps, userId: string): Pr
 
 /** The provider's customer for this owner, created on first need. */
 async function ensureCustomer(deps: BillingDeps, user: User): Promise<string | null> {
-  const provider = billingProvider(deps.env);
+  const provider = deps.billing;
   const existing = await findCustomer(deps, user.id);
   const known = existing?.provider === provider.kind ? existing.provider_customer_id : null;
   const customerId = await provider.ensureCustomer({ userId: user.id, email: user.email, name: user.name, providerCustomerId: known });
@@ -66,7 +65,7 @@ async function ensureCustomer(deps: BillingDeps, user: User): Promise<string | n
 }
 
 export async function startCardSetup(deps: BillingDeps, user: User) {
-  const provider = billingProvider(deps.env);
+  const provider = deps.billing;
   if (provider.kind !== 'stripe' || !provider.publishableKey) throw new AppError(400, 'This server takes cards on its own form', 'validation');
   const customerId = await ensureCustomer(deps, user);
   const { clientSecret } = await provider.createCardSetup(customerId);
@@ -91,8 +90,8 @@ async function storeCard(deps: BillingDeps, userId: string, card: CardDetails, p
 
 /** Saves or replaces the card on file. The number (built-in provider) is used here and dropped. */
 export async function saveCard(deps: BillingDeps, user: User, input: SaveCardInput) {
-  const provider = billingProvider(deps.env);
-  if (input.provider !== provider.kind) throw new AppError(400, `provider: This server bills with ${provider.kind}`, 'validation');
+  const provider = deps.billing;
+  if (input.provider !== provider.kind) throw fieldError('provider', `This server bills with ${provider.kind}`);
   const customerId = await ensureCustomer(deps, user);
   const { card, paymentMethodId } = await provider.saveCard(input, customerId, deps.now());
   await storeCard(deps, user.id, card, paymentMethodId);
@@ -100,7 +99,7 @@ export async function saveCard(deps: BillingDeps, user: User, input: SaveCardInp
 }
 
 async function recordSubscription(deps: BillingDeps, userId: string, sub: ProviderSubscription, existingId: string | null) {
-  const provider = billingProvider(deps.env);
+  const provider = deps.billing;
   const now = deps.now();
   const values = {
     plan_id: sub.planId,
@@ -131,7 +130,7 @@ async function recordSubscription(deps: BillingDeps, userId: string, sub: Provid
 
 /** Upgrade (or switch) with the card on file; without one the client opens the card form first. */
 export async function subscribe(deps: BillingDeps, user: User, planId: PaidPlanId) {
-  const provider = billingProvider(deps.env);
+  const provider = deps.billing;
   const customer = await findCustomer(deps, user.id);
   if (!customer?.payment_method_id || customer.provider !== provider.kind) {
     throw new AppError(402, 'Add a card to subscribe', 'card_required');
@@ -161,7 +160,7 @@ export async function cancelSubscription(deps: BillingDeps, user: User) {
   if (!current) throw new AppError(400, 'You are on the Free plan: there is nothing to cancel', 'validation');
   const name = PLANS[current.plan_id as PaidPlanId].name;
   if (!current.cancel_at_period_end) {
-    const provider = billingProvider(deps.env);
+    const provider = deps.billing;
     if (current.provider === provider.kind) await provider.cancelAtPeriodEnd(current.provider_subscription_id);
     await deps.db.updateTable('subscriptions').set({ cancel_at_period_end: true, canceled_at: deps.now(), updated_at: deps.now() }).where('id', '=', current.id).execute();
   }
@@ -182,7 +181,7 @@ export async function handleBillingEvent(deps: BillingDeps, event: BillingEvent)
   if (!inserted) return { received: true, duplicate: true };
   if (event.kind === 'ignored') return { received: true };
 
-  const provider = billingProvider(deps.env);
+  const provider = deps.billing;
   const customer = await deps.db
     .selectFrom('billing_customers')
     .selectAll()

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, fieldError } from '../../lib/app-error.ts';
 import { addMonth, type BillingProvider, type CardDetails } from './billing.ts';
 
 type Outcome =
@@ -51,7 +51,7 @@ export function builtinBilling(): BillingProvider {
       throw new AppError(400, 'The built-in test billing takes the card on our own form', 'validation');
     },
     async saveCard(input, _customerId, now) {
-      if (input.provider !== 'builtin') throw new AppError(400, 'provider: This server uses the built-in test billing', 'validation');
+      if (input.provider !== 'builtin') throw fieldError('provider', 'This server uses the built-in test billing');
       const outcome = TEST_CARDS[input.number];
       if (!outcome) {
         throw new AppError(402, 'Test billing accepts only test card numbers, such as 4242 4242 4242 4242', 'card_declined');

@@ -1,8 +1,8 @@
 import * as tus from 'tus-js-client';
 import * as v from 'valibot';
-import { ErrorResponseSchema } from '../../contract/common.ts';
 import { MEDIA_UPLOADS_PATH, MediaItemSchema, RESUMABLE_THRESHOLD_BYTES, type MediaItem } from '../../contract/media.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
+import { ApiError, apiErrorFrom, OFFLINE_MESSAGE, parseJsonBody } from '../../lib/api-error.ts';
 import { enqueue } from '../../lib/outbox/client.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { mediaKeys } from './media-queries.ts';
@@ -10,7 +10,6 @@ import { mediaKeys } from './media-queries.ts';
 export type UploadFields = { name: string; description: string; parentId: string | null; duration: number | null };
 
 export const OUTBOX_KIND = 'media.add';
-const OFFLINE = 'You appear to be offline. Check your connection and try again.';
 
 export const mediaTypeOf = (file: Blob) => (file.type.startsWith('video/') ? 'video' : 'image');
 
@@ -58,20 +57,14 @@ function sendMultipart(file: File, fields: UploadFields, key: string, onProgress
     xhr.open('POST', '/api/v1/media/add');
     for (const [name, value] of Object.entries({ ...authHeader(), 'Idempotency-Key': key, Accept: 'application/json' })) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    xhr.onerror = () => reject(new ApiError(0, OFFLINE, 'network'));
+    xhr.onerror = () => reject(new ApiError(0, OFFLINE_MESSAGE, 'network'));
     xhr.onload = () => {
-      let payload: unknown;
-      try {
-        payload = JSON.parse(xhr.responseText);
-      } catch {
-        payload = undefined;
-      }
+      const payload = parseJsonBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         const parsed = v.safeParse(MediaItemSchema, payload);
         return parsed.success ? resolve(parsed.output) : reject(new ApiError(xhr.status, 'The server sent an answer this app does not understand', 'contract'));
       }
-      const error = v.safeParse(ErrorResponseSchema, payload);
-      reject(error.success ? new ApiError(xhr.status, error.output.error, error.output.code, true) : new ApiError(xhr.status, 'Something went wrong'));
+      reject(apiErrorFrom(xhr.status, payload));
     };
     xhr.send(form);
   });
@@ -91,9 +84,8 @@ function sendResumable(file: File, onProgress: (fraction: number) => void): Prom
       onError: (error) => {
         const response = (error as tus.DetailedError).originalResponse;
         const status = response?.getStatus() ?? 0;
-        if (!status) return reject(new ApiError(0, OFFLINE, 'network'));
-        const body = v.safeParse(ErrorResponseSchema, (() => { try { return JSON.parse(response?.getBody() ?? ''); } catch { return undefined; } })());
-        reject(new ApiError(status, body.success ? body.output.error : 'The upload was refused', body.success ? body.output.code : undefined, body.success));
+        if (!status) return reject(new ApiError(0, OFFLINE_MESSAGE, 'network'));
+        reject(apiErrorFrom(status, parseJsonBody(response?.getBody()), 'The upload was refused'));
       },
     });
     void upload.findPreviousUploads().then((previous) => {

@@ -5,6 +5,7 @@ import { useOnline } from '../../lib/offline/online.ts';
 import { discardOutboxOp, retryOutboxOp } from '../../lib/outbox/client.ts';
 import type { OutboxOp } from '../../lib/outbox/types.ts';
 import { useOutbox } from '../../lib/outbox/use-outbox.ts';
+import { fieldLabel } from '../../ui/field-label.ts';
 import { statusView } from './op-status.ts';
 
 const timeOf = (epoch: number) => new Date(epoch).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
@@ -86,6 +87,15 @@ function OpRow({ op, online, now }: { op: OutboxOp; online: boolean; now: number
         <Text size="sm" mt={6} c={op.status === 'failed' ? 'red.8' : undefined} data-testid="sync-op-detail">
           {view.detail}
         </Text>
+      )}
+      {op.status === 'failed' && op.lastFields && Object.keys(op.lastFields).length > 0 && (
+        <Stack component="ul" gap={2} mt={4} pl="md" data-testid="sync-op-fields">
+          {Object.entries(op.lastFields).map(([field, message]) => (
+            <Text component="li" size="sm" c="red.8" key={field} data-field={field}>
+              {fieldLabel(field)}: {message}
+            </Text>
+          ))}
+        </Stack>
       )}
       {op.status !== 'sending' &&
         (confirming ? (

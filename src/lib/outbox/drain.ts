@@ -1,3 +1,4 @@
+import { apiErrorFrom } from '../api-error.ts';
 import { openMiseDb } from '../offline/db.ts';
 import { nextDelay, parseRetryAfter } from './backoff.ts';
 import { postOutboxEvent } from './events.ts';
@@ -113,8 +114,6 @@ async function send(deps: DrainDeps, op: OutboxOp): Promise<Outcome> {
   }
 
   const body: unknown = await response.json().catch(() => undefined);
-  const serverMessage = typeof (body as { error?: unknown })?.error === 'string' ? (body as { error: string }).error : null;
-  const code = (body as { code?: unknown })?.code;
   const status = response.status;
 
   if (response.ok) {
@@ -127,6 +126,10 @@ async function send(deps: DrainDeps, op: OutboxOp): Promise<Outcome> {
     changed();
     return 'held';
   }
+  // The same parser as every other call (src/lib/api-error.ts): the server's sentence and its field errors.
+  const refusal = apiErrorFrom(status, body);
+  const serverMessage = refusal.fromServer ? refusal.message : null;
+  const { code, fields } = refusal;
   const retryAfter = parseRetryAfter(response.headers.get('retry-after'), deps.now());
   if (status >= 500 || status === 429 || (status === 409 && code === 'request_in_progress')) {
     return retryLater(status, serverMessage ?? `The server could not take this change yet (${status}). Mise will try again.`, retryAfter);
@@ -136,7 +139,7 @@ async function send(deps: DrainDeps, op: OutboxOp): Promise<Outcome> {
     changed();
     return 'held';
   }
-  await updateOp(op.id, { status: 'failed', lastStatus: status, lastError: serverMessage ?? `The server refused this change (${status}).` }, deps.now());
+  await updateOp(op.id, { status: 'failed', lastStatus: status, lastError: serverMessage ?? `The server refused this change (${status}).`, lastFields: fields }, deps.now());
   changed();
   return 'failed';
 }

@@ -153,7 +153,7 @@ export async function retryOp(id: string, now = Date.now()): Promise<OutboxOp | 
     await tx.done;
     return op;
   }
-  const fresh: OutboxOp = { ...op, status: 'pending', nextAttemptAt: 0, attempts: 0, lastError: null, lastStatus: null, updatedAt: now };
+  const fresh: OutboxOp = { ...op, status: 'pending', nextAttemptAt: 0, attempts: 0, lastError: null, lastStatus: null, lastFields: undefined, updatedAt: now };
   if (op.status === 'failed' || op.status === 'conflict') {
     fresh.id = newId();
     await tx.objectStore('ops').delete(op.id);

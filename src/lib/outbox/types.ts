@@ -47,6 +47,8 @@ export type OutboxOp = {
   nextAttemptAt: number;
   /** The server's message (or ours) from the last attempt. */
   lastError: string | null;
+  /** The server's field errors from the last refusal (field → message), shown with the op and under the form's fields. */
+  lastFields?: Record<string, string>;
   /** HTTP status of the last attempt; 0 = no answer (network). */
   lastStatus: number | null;
   createdAt: number;

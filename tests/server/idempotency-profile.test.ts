@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app.ts';
+import { profileFeature } from '../../server/features/profile/profile.feature.ts';
 import { newSessionToken, sha256 } from '../../server/lib/crypto.ts';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-// The writes the outbox sends today (notification switches, the profile form) accept Idempotency-Key
-// through server/app.ts: a repeat is answered from the store and changes nothing again.
+// The writes the outbox sends today (notification switches, the profile form) opt into Idempotency-Key
+// in their own router: a repeat is answered from the store and changes nothing again.
 let t: TestApp;
 // Browsers send Origin with a multipart post; the CSRF check requires it.
 const SAME_ORIGIN = { Origin: 'http://localhost' };
@@ -97,5 +99,30 @@ describe('Idempotency-Key on the users writes', () => {
       'Idempotency-Key': randomUUID(),
     });
     expect(response.status).toBe(401);
+  });
+});
+
+describe('one session query per request', () => {
+  it('an idempotent route identifies the caller once, first run and replay alike', async () => {
+    const user = await createUser();
+    // The same app and database, with every query that reads the sessions table counted.
+    let sessionQueries = 0;
+    const counting = t.deps.db.withPlugin({
+      transformQuery: (args) => {
+        const node = args.node as { kind: string; from?: { froms: { table?: { identifier?: { name: string } } }[] } };
+        if (node.kind === 'SelectQueryNode' && node.from?.froms.some((from) => from.table?.identifier?.name === 'sessions')) sessionQueries += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const app = createApp({ ...t.deps, db: counting }, { features: [profileFeature] });
+    const key = randomUUID();
+    const path = `/api/v1/users/notifications/${user.id}`;
+    const first = await call(app, 'POST', path, { weeklySummary: false }, user.token, { 'Idempotency-Key': key });
+    expect(first.status).toBe(200);
+    expect(sessionQueries).toBe(1);
+    const replay = await call(app, 'POST', path, { weeklySummary: false }, user.token, { 'Idempotency-Key': key });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(sessionQueries).toBe(2);
   });
 });

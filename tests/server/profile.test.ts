@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_FLAGS } from '../../src/contract/users.ts';
+import { NOTIFICATION_FLAGS } from '../../src/contract/profile.ts';
 import { signUpVerified } from '../helpers/accounts.ts';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { expectRefusal } from '../helpers/field-errors.ts';
 
 const ME = '/api/v1/users/me';
 const SIGNIN = '/api/v1/auth/signin';
@@ -55,7 +56,7 @@ describe('users: me, notifications, password change', () => {
     const account = await signUpVerified(t);
     const res = await call(t.app, 'POST', `/api/v1/users/notifications/${account.userId}`, body, account.token);
     expect(res.status).toBe(400);
-    expect(res.body.error).toContain(message);
+    expectRefusal(res.body, message);
   });
 
   it("answers another user's id with 404 and leaves their flags alone", async () => {
@@ -84,7 +85,7 @@ describe('users: me, notifications, password change', () => {
     const account = await signUpVerified(t);
     const res = await call(t.app, 'POST', CHANGE, { password: 'not-my-password', newPassword: 'another-secret-7', userId: account.userId }, account.token);
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe('password: Your current password is not right');
+    expect(res.body).toMatchObject({ error: 'Your current password is not right', fields: { password: 'Your current password is not right' } });
     expect((await call(t.app, 'GET', ME, undefined, account.token)).status).toBe(200);
   });
 
@@ -106,7 +107,7 @@ describe('users: me, notifications, password change', () => {
     const account = await signUpVerified(t);
     const res = await call(t.app, 'POST', CHANGE, { userId: account.userId, ...fields }, account.token);
     expect(res.status).toBe(400);
-    expect(res.body.error).toContain(message);
+    expectRefusal(res.body, message);
   });
 
   it('needs a session for every users call', async () => {

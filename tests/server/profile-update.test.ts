@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_IMAGE_MAX_BYTES } from '../../src/contract/users.ts';
+import { PROFILE_IMAGE_MAX_BYTES } from '../../src/contract/profile.ts';
 import { signUp, signUpVerified, testEmail } from '../helpers/accounts.ts';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { expectRefusal } from '../helpers/field-errors.ts';
 
 // Multipart posts are form posts to the CSRF check; a browser sends its Origin with them.
 const SAME_ORIGIN = { Origin: 'http://localhost' };
@@ -130,7 +131,7 @@ describe('profile update and picture', () => {
     const account = await signUpVerified(t);
     const res = await update(account.userId, account.token, fields);
     expect(res.status).toBe(400);
-    expect(res.body.error).toContain(message);
+    expectRefusal(res.body, message);
   });
 
   it("answers another user's id with 404 and changes nothing", async () => {
