@@ -1,17 +1,22 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Features never import each other; routes compose them (bulletproof-react's rule).
+// Features never import each other; routes compose them (bulletproof-react's rule). One exception: a feature
+// may read another feature's data through its query keys and options (`*-queries.ts`), so a campaign screen can
+// list segments without a second copy of their API and cache key.
 const features = fs.existsSync('src/features') ? fs.readdirSync('src/features') : [];
+// Glob zones match absolute paths.
+const srcFeatures = path.join(import.meta.dirname, 'src', 'features');
 const featureZones = features.map((feature) => ({
   target: `./src/features/${feature}`,
-  from: './src/features',
-  except: [`./${feature}`],
-  message: 'Features do not import each other: compose them in a route.',
+  from: `${srcFeatures}/**/*`,
+  except: [`${srcFeatures}/${feature}/**/*`, `${srcFeatures}/*/*-queries.ts`],
+  message: "Features do not import each other (only another feature's *-queries.ts): compose them in a route.",
 }));
 
 export default tseslint.config(
@@ -25,6 +30,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // Import circles hide which module owns a shape: shared types live in a module of their own.
+      'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -44,6 +51,16 @@ export default tseslint.config(
               message: 'The contract depends on nothing but valibot and itself.',
             },
             ...featureZones,
+            {
+              target: ['./src/lib', './src/ui'],
+              from: './src/features',
+              message: 'src/lib and src/ui are shared by every feature and import none: pass what they need as props.',
+            },
+            {
+              target: ['./server/providers', './server/jobs', './server/lib', './server/middleware'],
+              from: './server/features',
+              message: 'Providers, jobs, lib and middleware are below the features and import none of them.',
+            },
           ],
         },
       ],

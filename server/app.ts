@@ -10,30 +10,20 @@ import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import type { Deps } from './deps.ts';
 import { AppError } from './lib/app-error.ts';
-import { healthRoutes } from './features/health/health.routes.ts';
-import { customersRoutes } from './features/customers/customers.routes.ts';
-import { cloverRoutes, disconnectRoutes, posRoutes, squareRoutes } from './features/pos/pos.routes.ts';
-import { segmentsRoutes } from './features/segments/segments.routes.ts';
-import { metricsRoutes } from './features/metrics/metrics.routes.ts';
-import { brandFileRoutes } from './features/brand/brand-images.ts';
-import { brandRoutes, brandSettingsRoutes } from './features/brand/brand.routes.ts';
-import { socialFileRoutes } from './features/socials/avatar-copy.ts';
-import { socialsRoutes } from './features/socials/socials.routes.ts';
-import { billingWebhookRoutes, subscriptionsRoutes } from './features/subscriptions/subscriptions.routes.ts';
 import { stripeCspSources } from './providers/billing/stripe.ts';
 import { socialSigninCspSources, socialSigninNeedsPopups } from './features/auth/auth.csp.ts';
-import { mediaRoutes } from './features/media/media.routes.ts';
-import { authRoutes } from './features/auth/auth.routes.ts';
-import { avatarFileRoutes } from './features/users/avatar-files.routes.ts';
-import { usersRoutes } from './features/users/users.routes.ts';
-import { idempotency } from './middleware/idempotency.ts';
+import type { Feature } from './features/feature.ts';
+import { features as allFeatures } from './features/features.ts';
 
 export type AppOptions = {
   /** Folder of the built PWA; when absent (tests, `npm run dev`) only the API is served. */
   staticDir?: string;
+  /** The features to mount; all of server/features/features.ts unless a test narrows them. */
+  features?: Feature[];
 };
 
 export function createApp(deps: Deps, options: AppOptions = {}) {
+  const features = options.features ?? allFeatures;
   const app = new Hono();
 
   app.use(requestId());
@@ -73,10 +63,10 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   );
   // Same origin only: no CORS headers are ever sent, and cross-site form posts are refused.
   app.use('/api/*', csrf());
+  const streamed = features.flatMap((feature) => feature.streamedBodies ?? []).map((route) => `/api/v1${route}`);
   app.use(
     '/api/*',
-    // Media uploads (add, tus) stream to disk and enforce MEDIA_MAX_*_MB themselves as the bytes arrive.
-    except(['/api/v1/media/add', '/api/v1/media/uploads', '/api/v1/media/uploads/*'], bodyLimit({
+    except(streamed, bodyLimit({
       maxSize: deps.env.MAX_BODY_BYTES,
       onError: () => {
         throw new AppError(413, 'The request is too large', 'payload_too_large');
@@ -84,31 +74,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     })),
   );
 
-  app.route('/api/v1/health', healthRoutes(deps));
-  app.route('/api/v1/customers', customersRoutes(deps));
-  app.route('/api/v1/square', squareRoutes(deps));
-  app.route('/api/v1/clover', cloverRoutes(deps));
-  app.route('/api/v1/disconnect', disconnectRoutes(deps));
-  app.route('/api/v1/pos', posRoutes(deps));
-  app.route('/api/v1/segments', segmentsRoutes(deps));
-  app.route('/api/v1/metrics', metricsRoutes(deps));
-  app.route('/api/v1/media', mediaRoutes(deps));
-  app.route('/api/v1/auth', authRoutes(deps));
-  // Writes the client's outbox may send again carry an Idempotency-Key: applied once, answered the
-  // same way every time (server/middleware/idempotency.ts says how a route opts in).
-  const idempotent = idempotency(deps);
-  app.use('/api/v1/users/update-profile/*', idempotent);
-  app.use('/api/v1/users/notifications/*', idempotent);
-  app.route('/api/v1/users', usersRoutes(deps));
-  app.route('/api/v1/files/avatars', avatarFileRoutes(deps));
-
-  app.route('/api/v1/users/settings', brandSettingsRoutes(deps));
-  app.route('/api/v1/brand', brandRoutes(deps));
-  app.route('/api/v1/files/brand', brandFileRoutes(deps));
-  app.route('/api/v1/socials', socialsRoutes(deps));
-  app.route('/api/v1/files/socials', socialFileRoutes(deps));
-  app.route('/api/v1/subscriptions', subscriptionsRoutes(deps));
-  app.route('/api/v1/billing/webhook', billingWebhookRoutes(deps));
+  for (const feature of features) {
+    for (const [route, router] of Object.entries(feature.routes?.(deps) ?? {})) app.route(`/api/v1${route}`, router);
+  }
 
   app.all('/api/*', () => {
     throw new AppError(404, 'No such API endpoint', 'not_found');
@@ -119,7 +87,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.onError((error, c) => {
     if (error instanceof AppError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json({ error: error.message, code: error.code }, error.status);
+      return c.json({ error: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) }, error.status);
     }
     if (error instanceof HTTPException) return c.json({ error: error.message || 'Request refused' }, error.status);
     deps.logger.error({ err: error, reqId: c.get('requestId'), path: c.req.path }, 'unhandled error');

@@ -1,17 +1,17 @@
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './lib/logger.ts';
-import type { Mailer } from './providers/mail/mail.ts';
-import type { Storage } from './providers/storage/storage.ts';
+import type { Providers } from './providers/providers.ts';
 
-/** Everything a request handler may need, built once in main.ts (or by a test) and passed to createApp. */
-export type Deps = {
+/**
+ * Everything a route, service or job may need, built once in main.ts (or by a test with fakes, see
+ * tests/helpers/test-app.ts) and handed to every feature: the parsed env, the database, the logger,
+ * the clock and every outside service (server/providers/providers.ts).
+ */
+export type Deps = Providers & {
   env: Env;
   db: Db;
   logger: Logger;
-  mailer: Mailer;
-  /** Uploaded files (avatars now, the media library later). */
-  storage: Storage;
-  /** Injected so tests can move time forward (code expiry, cooldowns, rate-limit windows). */
+  /** Injected so tests can move time forward (code expiry, cooldowns, schedules). */
   now: () => Date;
 };

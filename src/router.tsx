@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
+import { RouteError, RoutePending } from './ui/route-status.tsx';
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -12,6 +13,10 @@ export function createAppRouter(queryClient: QueryClient) {
     // Query owns caching; the router just asks it every time.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    // One pending and one error screen for every route (src/lib/route-data.ts says how routes load data).
+    defaultPendingComponent: RoutePending,
+    defaultPendingMs: 300,
+    defaultErrorComponent: RouteError,
   });
 }
 

@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../lib/app-error.ts';
-import { requireSession, type SessionVariables } from './session.ts';
+import type { SessionVariables } from './session.ts';
 import { spoolMultipart } from './spooled-body.ts';
 
 /**
@@ -18,11 +18,10 @@ import { spoolMultipart } from './spooled-body.ts';
  * - keys are kept 30 days, pruned at most once an hour by the requests themselves.
  * Requests without the header pass through unchanged.
  *
- * How a route opts in (it must be a write the outbox can queue):
- *   app.use('/api/v1/media/*', idempotency(deps));                 // a whole router, in server/app.ts
- *   router.post('/update/:id', idempotency(deps), validate(...), h) // or one route
- * It authenticates the caller itself when no earlier middleware did, so it can sit in
- * server/app.ts in front of a router that calls requireSession.
+ * How a route opts in: in its own router, after the session check, for the writes the outbox may queue:
+ *   router.post('/update/:id', auth, idempotent, validate(...), handler)
+ * or for every write of a router: `new Hono().use(requireSession(deps)).use(idempotency(deps))`.
+ * The caller must already be identified (the key belongs to a user): no second session query.
  */
 export const IDEMPOTENCY_TTL_MS = 30 * 24 * 3600 * 1000;
 // A first request that has not answered in this time died with its process: a repeat takes over.
@@ -60,14 +59,8 @@ export function idempotency(deps: IdempotencyDeps) {
         await cleanup();
       }
     };
-    if (c.get('user')) return run();
-    // Identify the caller first: the key belongs to a user. requireSession throws 401 when there is
-    // none; whether an unverified owner may use the route is still the route's own requireSession's call.
-    let result: Response | undefined;
-    await requireSession(deps, { allowUnverified: true })(c, async () => {
-      result = await run();
-    });
-    return result;
+    if (!c.get('user')) throw new Error('idempotency() must come after requireSession() in the route');
+    return run();
   });
 }
 

@@ -17,9 +17,17 @@ export type SessionOptions = {
   allowUnverified?: boolean;
 };
 
-/** Identifies the caller by the bearer token alone; anything else gets 401. */
-export const requireSession = (deps: Deps, options: SessionOptions = {}) =>
+/**
+ * Identifies the caller by the bearer token alone; anything else gets 401. One session query per request:
+ * when an earlier middleware of the same request already identified the caller, it is not asked again.
+ */
+export const requireSession = (deps: Pick<Deps, 'db' | 'now'>, options: SessionOptions = {}) =>
   createMiddleware<{ Variables: SessionVariables }>(async (c, next) => {
+    const known = c.get('user');
+    if (known) {
+      if (!known.verified_at && !options.allowUnverified) throw new AppError(403, UNVERIFIED_MESSAGE, 'unverified');
+      return next();
+    }
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new AppError(401, 'Please sign in to continue', 'unauthenticated');

@@ -8,7 +8,7 @@ import type { Deps } from '../../server/deps.ts';
 import { parseEnv, type Env } from '../../server/env.ts';
 import { createLogger } from '../../server/lib/logger.ts';
 import type { MailMessage, Mailer } from '../../server/providers/mail/mail.ts';
-import { createStorage } from '../../server/providers/storage/create-storage.ts';
+import { createProviders, type Providers } from '../../server/providers/providers.ts';
 import { openThrowawayPostgres } from './throwaway-database.ts';
 
 export type TestMailer = Mailer & { sent: MailMessage[]; lastCodeFor: (to: string) => string };
@@ -50,20 +50,26 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** A whole app on a fresh database: PGlite in memory, or a new PostgreSQL database when MISE_TEST_DB=postgres. */
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * A whole app on a fresh database: PGlite in memory, or a new PostgreSQL database when MISE_TEST_DB=postgres.
+ * Providers are built from the env exactly as main.ts builds them (point them at a local fake with env
+ * variables), with mail captured in memory; `providers` swaps in any other fake.
+ */
+export async function createTestApp(envOverrides: Record<string, string> = {}, providers: Partial<Providers> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mise-test-'));
   const env: Env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...envOverrides });
   const database = await openTestDatabase();
   await migrateToLatest(database.db);
   const mailer = memoryMailer();
   let offset = 0;
+  const logger = createLogger('silent');
   const deps: Deps = {
+    ...createProviders(env, logger),
+    mailer,
+    ...providers,
     env,
     db: database.db,
-    logger: createLogger('silent'),
-    mailer,
-    storage: createStorage(env),
+    logger,
     now: () => new Date(Date.now() + offset),
   };
   return {

@@ -13,7 +13,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { UNVERIFIED_MESSAGE } from '../../middleware/session.ts';
-import { findUserByEmail, subscriptionSummary } from '../users/users.service.ts';
+import { findUserByEmail, subscriptionSummary } from '../profile/account.service.ts';
 import { claimResendSlot, consumeCode, issueCode, mailCode, releaseResendSlot, RESEND_COOLDOWN_SECONDS, sendFreshCode, tooEarly } from './otp.ts';
 import { createSession, endAllSessions } from './sessions.ts';
 

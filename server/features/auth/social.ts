@@ -2,7 +2,7 @@ import type { SocialSigninResponse } from '../../../src/contract/auth.ts';
 import type { Deps } from '../../deps.ts';
 import type { User } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findUserByEmail } from '../users/users.service.ts';
+import { findUserByEmail } from '../profile/account.service.ts';
 import { isUniqueViolation } from './auth.service.ts';
 import { limitByEmail } from './auth.limits.ts';
 import { PROVIDER_NAME, type SocialProvider } from './identity-token.ts';

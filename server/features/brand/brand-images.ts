@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { Hono } from 'hono';
 import sharp from 'sharp';
 import { BRAND_IMAGE_MAX_BYTES, BRAND_IMAGE_TYPES, HEADER_MAX_BYTES, HEADER_TYPES } from '../../../src/contract/brand.ts';
-import type { Deps } from '../../deps.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Storage } from '../../providers/storage/storage.ts';
 
 export const BRAND_FILE_PREFIX = '/api/v1/files/brand/';
-const BRAND_FILE_NAME = /^[A-Za-z0-9_-]{22}\.(png|jpg|gif)$/;
+export const BRAND_FILE_NAME = /^[A-Za-z0-9_-]{22}\.(png|jpg|gif)$/;
 const CONTENT_TYPES = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif' } as const;
 type Ext = keyof typeof CONTENT_TYPES;
 const MB = 1024 * 1024;
@@ -69,17 +66,3 @@ export async function storeBrandFile(storage: Storage, image: Processed): Promis
   await storage.put(`brand/${name}`, image.bytes, CONTENT_TYPES[image.ext]);
   return `${BRAND_FILE_PREFIX}${name}`;
 }
-
-/** GET /api/v1/files/brand/<random>.<ext> */
-export const brandFileRoutes = (deps: Deps) =>
-  new Hono().get('/:name', async (c) => {
-    const name = c.req.param('name');
-    if (!BRAND_FILE_NAME.test(name)) throw notFound('No such image');
-    const stored = await deps.storage.get(`brand/${name}`);
-    if (!stored) throw notFound('No such image');
-    return c.body(Readable.toWeb(stored.body) as ReadableStream, 200, {
-      'Content-Type': stored.contentType,
-      'Content-Length': String(stored.size),
-      'Cache-Control': 'public, max-age=31536000, immutable',
-    });
-  });

@@ -5,11 +5,10 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { FolderFieldsSchema, MediaAddFieldsSchema, MediaListQuerySchema, MediaRecentQuerySchema, MediaUpdateSchema } from '../../../src/contract/media.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, fieldError } from '../../lib/app-error.ts';
 import { parseOr400, validate } from '../../lib/validate.ts';
 import { idempotency } from '../../middleware/idempotency.ts';
 import { requireSession, type SessionVariables } from '../../middleware/session.ts';
-import { createVideoTools } from '../../providers/video/video.ts';
 import { serveMediaFile } from './media.files.ts';
 import { ingestFile, mediaLimits, tooLarge } from './media.ingest.ts';
 import { receiveMultipart } from './media.multipart.ts';
@@ -40,7 +39,7 @@ export function mediaRoutes(deps: Deps, uploads: MediaUploads = mediaUploads({ d
   const signer = mediaUrlSigner(deps.env);
   const ctx: MediaContext = { db: deps.db, signer, now: deps.now };
   const limits = mediaLimits(deps.env);
-  const video = createVideoTools(deps.env);
+  const video = deps.video;
   const tmpDir = path.join(deps.env.dataDir, 'tmp');
 
   // Signed URLs stand in for the bearer header here (see media.files.ts).
@@ -64,12 +63,12 @@ export function mediaRoutes(deps: Deps, uploads: MediaUploads = mediaUploads({ d
       // The spec's client sends userId; the session decides, and a different id is refused rather than trusted.
       if (fields.userId && fields.userId !== user.id) throw new AppError(403, 'userId does not match the signed-in user', 'forbidden');
       if (fields.isFolder || fields.type === 'folder') {
-        if (form.file || fields.uploadId) throw new AppError(400, 'file: A folder cannot carry a file', 'validation');
+        if (form.file || fields.uploadId) throw fieldError('file', 'A folder cannot carry a file');
         const folder = parseOr400(FolderFieldsSchema, { name: fields.name, description: fields.description });
         return c.json(await createFolder(ctx, user.id, { ...folder, parentId: fields.parentId }), 201);
       }
       const { description } = parseOr400(DescriptionRequired, { description: fields.description });
-      if (form.file && fields.uploadId) throw new AppError(400, 'uploadId: Send either a file or an uploadId, not both', 'validation');
+      if (form.file && fields.uploadId) throw fieldError('uploadId', 'Send either a file or an uploadId, not both');
       await assertParentFolder(ctx, user.id, fields.parentId);
 
       let source: { file: string; mimeType: string | undefined; filename: string };
@@ -86,7 +85,7 @@ export function mediaRoutes(deps: Deps, uploads: MediaUploads = mediaUploads({ d
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) throw new AppError(404, 'Upload not found', 'not_found');
         source = { file: finished.file, mimeType: finished.mimeType, filename: fields.name };
-      } else throw new AppError(400, 'file: A file is required', 'validation');
+      } else throw fieldError('file', 'A file is required');
 
       const id = randomUUID();
       let item;

@@ -4,7 +4,7 @@ import type { OrderInput } from '../customers/order-upsert.ts';
 import { readEmail } from '../customers/csv-values.ts';
 import { normalizePhone } from '../customers/phone.ts';
 import { orderWindows } from './import-state.ts';
-import type { ImportStep } from './pos-import.ts';
+import type { ImportStep } from './import-step.ts';
 
 const CUSTOMER_PAGE = 100;
 const ORDER_PAGE = 500;

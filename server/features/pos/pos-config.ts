@@ -3,10 +3,8 @@ import type { Deps } from '../../deps.ts';
 import type { Env } from '../../env.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { hasConfiguredKey, secretBox, type SecretBox } from '../../lib/secret-box.ts';
-import { createCloverClient } from '../../providers/pos/clover-client.ts';
-import { createSquareClient } from '../../providers/pos/square-client.ts';
 
-export type PosDeps = Pick<Deps, 'db' | 'env' | 'logger' | 'now'>;
+export type PosDeps = Pick<Deps, 'db' | 'env' | 'logger' | 'now' | 'pos'>;
 
 /** Data directories already warned about a generated key (once per process, not per token). */
 const warned = new Set<string>();
@@ -27,14 +25,6 @@ export function posTokenBox(env: Pick<Env, 'DATA_ENCRYPTION_KEY' | 'POS_TOKEN_KE
   return secretBox(env);
 }
 
-export const squareBaseUrl = (env: Env) =>
-  env.SQUARE_BASE_URL || (env.SQUARE_ENV === 'production' ? 'https://connect.squareup.com' : 'https://connect.squareupsandbox.com');
-
-export const squareClient = (env: Env) =>
-  createSquareClient({ baseUrl: squareBaseUrl(env), clientId: env.SQUARE_CLIENT_ID, clientSecret: env.SQUARE_CLIENT_SECRET });
-
-export const cloverClient = (env: Env) =>
-  createCloverClient({ authBaseUrl: env.CLOVER_AUTH_BASE_URL, apiBaseUrl: env.CLOVER_API_BASE_URL, clientId: env.CLOVER_CLIENT_ID, clientSecret: env.CLOVER_CLIENT_SECRET });
 
 /** Whether a provider can be connected on this server, and if not, what the card should say. */
 export function providerSetup(env: Env, provider: PosProviderId): { configured: boolean; hint: string | null } {

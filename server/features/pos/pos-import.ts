@@ -1,36 +1,24 @@
 import type { Jobs } from '../../jobs/jobs.ts';
 import { enqueueJob, JobPaused, type JobContext } from '../../jobs/queue.ts';
-import type { CloverClient } from '../../providers/pos/clover-client.ts';
 import { PosApiError } from '../../providers/pos/pos-http.ts';
-import type { SquareClient } from '../../providers/pos/square-client.ts';
-import { upsertCustomers, type CustomerInput } from '../customers/customer-upsert.ts';
+import { upsertCustomers } from '../customers/customer-upsert.ts';
 import { recomputeFigures } from '../customers/customers.service.ts';
 import { checkEntitlement } from '../subscriptions/entitlements.ts';
-import { upsertOrders, type OrderInput } from '../customers/order-upsert.ts';
+import { upsertOrders } from '../customers/order-upsert.ts';
 import { requestSegmentMaintenance } from '../segments/segments.jobs.ts';
 import { cloverStep } from './clover-import.ts';
 import { importProgress, initialImportState, type ImportState } from './import-state.ts';
-import { cloverClient, squareClient, type PosDeps } from './pos-config.ts';
+import type { PosDeps } from './pos-config.ts';
 import { registerPosRefresh } from './pos-refresh.ts';
 import { accessTokenFor } from './pos-tokens.ts';
 import type { PosConnection } from './pos.table.ts';
 import { squareStep } from './square-import.ts';
+import type { ImportIo } from './import-step.ts';
 
 export const POS_IMPORT_JOB = 'pos.import';
 export const POS_IMPORT_ATTEMPTS = 6;
 
-export type ImportIo = {
-  merchantId: string;
-  signal: AbortSignal;
-  token: () => Promise<string>;
-  square: () => SquareClient;
-  clover: () => CloverClient;
-  saveCustomers: (customers: CustomerInput[]) => Promise<void>;
-  saveOrders: (orders: OrderInput[]) => Promise<void>;
-};
-
-/** Fetches and stores one page, returning the checkpoint to save. */
-export type ImportStep = (state: ImportState, io: ImportIo) => Promise<ImportState>;
+export type { ImportIo, ImportStep } from './import-step.ts';
 
 /** Queues the import of a connection; while one is waiting or running, nothing is added. */
 export async function enqueueImport(deps: PosDeps, connectionId: string) {
@@ -68,8 +56,8 @@ export async function runPosImport(deps: PosDeps, job: JobContext<{ connectionId
       connection = fresh.connection;
       return fresh.token;
     },
-    square: () => squareClient(deps.env),
-    clover: () => cloverClient(deps.env),
+    square: () => deps.pos.square,
+    clover: () => deps.pos.clover,
     saveCustomers: async (customers) => {
       // The plan's contact limit holds for imports too: past it the import pauses with the plan's message
       // on the POS card and retries (an upgrade in the meantime lets it finish).

@@ -1,7 +1,7 @@
 import type { PosProviderId } from '../../../src/contract/pos.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { PosApiError } from '../../providers/pos/pos-http.ts';
-import { cloverClient, posTokenBox, sealContext, squareClient, type PosDeps } from './pos-config.ts';
+import { posTokenBox, sealContext, type PosDeps } from './pos-config.ts';
 import type { PosConnection } from './pos.table.ts';
 
 /** Tokens are renewed this long before they lapse, so an import page never starts with a dying token. */
@@ -32,7 +32,7 @@ export function openAccessToken(deps: PosDeps, connection: PosConnection): strin
 async function refreshWithProvider(deps: PosDeps, connection: PosConnection): Promise<FreshTokens> {
   if (!connection.refresh_token_sealed) throw new PosApiError(401, 'UNAUTHORIZED', 'The connection has no refresh token; connect again');
   const refreshToken = requireBox(deps).open(connection.refresh_token_sealed, sealContext(connection.user_id, connection.provider, 'refresh'));
-  return connection.provider === 'square' ? squareClient(deps.env).refresh(refreshToken) : cloverClient(deps.env).refresh(refreshToken);
+  return connection.provider === 'square' ? deps.pos.square.refresh(refreshToken) : deps.pos.clover.refresh(refreshToken);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { POS_PROVIDERS, POS_SYSTEM_NAMES, type PosConnectionResponse, type PosProviderId, type PosProviderStatus, type PosProgressResponse } from '../../../src/contract/pos.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { POS_IMPORT_JOB, enqueueImport } from './pos-import.ts';
-import { providerSetup, squareClient, type PosDeps } from './pos-config.ts';
+import { providerSetup, type PosDeps } from './pos-config.ts';
 import { openAccessToken } from './pos-tokens.ts';
 import type { PosConnection } from './pos.table.ts';
 
@@ -79,7 +79,7 @@ export async function disconnectPos(deps: PosDeps, userId: string, provider: Pos
   if (!row) throw new AppError(404, `${POS_SYSTEM_NAMES[provider]} is not connected`, 'not_found');
   if (provider === 'square' && providerSetup(deps.env, 'square').configured) {
     try {
-      await squareClient(deps.env).revoke(openAccessToken(deps, row));
+      await deps.pos.square.revoke(openAccessToken(deps, row));
     } catch (error) {
       // The token is deleted below either way; a failed revoke only means Square still lists the app.
       deps.logger.warn({ err: error, userId }, 'square revoke failed on disconnect');

@@ -5,7 +5,7 @@ import type { OrderInput } from '../customers/order-upsert.ts';
 import { readEmail } from '../customers/csv-values.ts';
 import { normalizePhone } from '../customers/phone.ts';
 import { orderWindows, type ImportState } from './import-state.ts';
-import type { ImportStep } from './pos-import.ts';
+import type { ImportStep } from './import-step.ts';
 
 const safeEmail = (raw: string | undefined) => {
   try {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { NOTIFICATION_FLAGS, type CurrentUser, type NotificationFlagId, type NotificationSettings } from '../../../src/contract/users.ts';
+import { NOTIFICATION_FLAGS, type CurrentUser, type NotificationFlagId, type NotificationSettings } from '../../../src/contract/profile.ts';
 import type { Db } from '../../db/client.ts';
 import type { User } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { PROFILE_IMAGE_MAX_BYTES } from '../../../src/contract/users.ts';
+import { PROFILE_IMAGE_MAX_BYTES } from '../../../src/contract/profile.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Storage } from '../../providers/storage/storage.ts';
 

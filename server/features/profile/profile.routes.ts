@@ -5,21 +5,24 @@ import {
   UpdateProfileRequestSchema,
   type MeResponse,
   type NotificationFlagId,
-} from '../../../src/contract/users.ts';
+} from '../../../src/contract/profile.ts';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, fieldError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { parseOr400, validate } from '../../lib/validate.ts';
+import { idempotency } from '../../middleware/idempotency.ts';
 import { requireSession } from '../../middleware/session.ts';
 import { endAllSessions } from '../auth/sessions.ts';
 import { updateProfile } from './profile.service.ts';
-import { assertOwnId, notificationSettings, setNotificationFlag, subscriptionSummary, toCurrentUser } from './users.service.ts';
+import { assertOwnId, notificationSettings, setNotificationFlag, subscriptionSummary, toCurrentUser } from './account.service.ts';
 
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
 
-export const usersRoutes = (deps: Deps) =>
-  new Hono()
+export const profileRoutes = (deps: Deps) => {
+  // The profile and notification writes may be queued offline: an Idempotency-Key applies them once.
+  const idempotent = idempotency(deps);
+  return new Hono()
     // Unverified owners may read who they are (to be sent to /verify-account) and fix a mistyped email.
     .get('/me', requireSession(deps, { allowUnverified: true }), async (c) => {
       const user = c.get('user');
@@ -29,14 +32,14 @@ export const usersRoutes = (deps: Deps) =>
       };
       return c.json(body);
     })
-    .post('/update-profile/:id', requireSession(deps, { allowUnverified: true }), async (c) => {
+    .post('/update-profile/:id', requireSession(deps, { allowUnverified: true }), idempotent, async (c) => {
       const user = c.get('user');
       assertOwnId(user.id, c.req.param('id'));
       if (!FORM_TYPES.test(c.req.header('content-type') ?? '')) {
         throw new AppError(415, 'Send the profile as a form (multipart/form-data)', 'unsupported_media_type');
       }
       const { image, ...fields } = await c.req.parseBody();
-      if (typeof image === 'string' && image !== '') throw new AppError(400, 'image: The picture must be a file', 'validation');
+      if (typeof image === 'string' && image !== '') throw fieldError('image', 'The picture must be a file');
       const parsed = parseOr400(UpdateProfileRequestSchema, fields);
       // A form with no file chosen still carries an empty `image` part.
       const file = image instanceof File && image.size > 0 ? image : null;
@@ -52,7 +55,7 @@ export const usersRoutes = (deps: Deps) =>
         throw new AppError(400, 'This account signs in with Google or Apple and has no password yet. Use Forgot password to set one.', 'validation');
       }
       if (!(await verifyPassword(body.password, user.password_hash))) {
-        throw new AppError(400, 'password: Your current password is not right', 'validation');
+        throw fieldError('password', 'Your current password is not right');
       }
       const now = deps.now();
       await deps.db
@@ -64,10 +67,11 @@ export const usersRoutes = (deps: Deps) =>
       await endAllSessions(deps, user.id);
       return c.json({ message: 'Password has been changed successfully' });
     })
-    .post('/notifications/:userId', requireSession(deps), validate('json', UpdateNotificationRequestSchema), async (c) => {
+    .post('/notifications/:userId', requireSession(deps), idempotent, validate('json', UpdateNotificationRequestSchema), async (c) => {
       const user = c.get('user');
       assertOwnId(user.id, c.req.param('userId'));
       const [flag, value] = Object.entries(c.req.valid('json'))[0] as [NotificationFlagId, boolean];
       const notifications = await setNotificationFlag(deps.db, user.id, flag, value, deps.now());
       return c.json({ message: 'Notification updated successfully', notifications });
     });
+};

@@ -1,11 +1,11 @@
 import { parsePhoneNumber } from 'libphonenumber-js/min';
-import type { UpdateProfileRequest, UpdateProfileResponse } from '../../../src/contract/users.ts';
+import type { UpdateProfileRequest, UpdateProfileResponse } from '../../../src/contract/profile.ts';
 import type { Deps } from '../../deps.ts';
 import type { User } from '../../db/schema.ts';
 import { emailTaken, isUniqueViolation } from '../auth/auth.service.ts';
 import { sendFreshCode } from '../auth/otp.ts';
 import { deleteAvatar, storeAvatar, toAvatarWebp } from './profile-image.ts';
-import { findUserByEmail } from './users.service.ts';
+import { findUserByEmail } from './account.service.ts';
 
 /**
  * Applies the fields that were sent. A new email must be verified again (a code goes to it): until

@@ -11,9 +11,12 @@ export type AudienceMember = { customerId: string; name: string; to: string };
  * contact AND have given (and not since withdrawn) consent for that channel. Always — whatever the
  * segment's own conditions say — so a campaign can never reach someone who did not agree to it.
  * Throws 404 for a segment that is not the owner's.
+ *
+ * As an array, for small audiences (a preview, a test). A send snapshots its audience with
+ * `segmentAudienceSelect` instead, so 100,000 recipients never pass through the server's memory.
  */
 export async function segmentAudience(db: Db, userId: string, segmentId: string, channel: AudienceChannel, now: Date = new Date()): Promise<AudienceMember[]> {
-  return (await audienceQuery(db, userId, segmentId, channel, now)).execute();
+  return (await segmentAudienceSelect(db, userId, segmentId, channel, now)).execute();
 }
 
 export async function segmentAudienceCount(db: Db, userId: string, segmentId: string, channel: AudienceChannel, now: Date = new Date()): Promise<number> {
@@ -25,7 +28,13 @@ export async function segmentAudienceCount(db: Db, userId: string, segmentId: st
   return row.count;
 }
 
-async function audienceQuery(db: Db, userId: string, segmentId: string, channel: AudienceChannel, now: Date) {
+/**
+ * The same audience as a query (columns customerId, name, to), to be the source of an INSERT … SELECT:
+ *   db.insertInto('send_recipients').columns([...]).expression(
+ *     (await segmentAudienceSelect(db, userId, segmentId, 'email', now)).select(sql.lit(sendId).as('send_id')))
+ * The database copies the rows; nothing is held in memory however large the segment.
+ */
+export async function segmentAudienceSelect(db: Db, userId: string, segmentId: string, channel: AudienceChannel, now: Date) {
   const segment = await getOwnSegment(db, userId, segmentId);
   const contact = channel === 'email' ? 'c.email' : 'c.phone';
   return segmentCustomersQuery(db, userId, storedDefinition(segment), now)

@@ -12,7 +12,6 @@ import type { Deps } from '../../deps.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validate.ts';
 import { requireSession } from '../../middleware/session.ts';
-import { aiProviderFor } from '../../providers/ai/ai.ts';
 import type { Segment } from './segments.table.ts';
 import {
   createSegment,
@@ -38,7 +37,7 @@ const summary = (segment: Pick<Segment, 'id' | 'title' | 'notes'>): SegmentSumma
  * `access_key` body fields are accepted for compatibility and ignored.
  */
 export const segmentsRoutes = (deps: Deps) => {
-  const ai = aiProviderFor(deps);
+  const ai = deps.ai;
   // A model call may cost money: bound how often one owner can ask.
   const limitAi = (userId: string) => enforceRateLimit(deps, `segments:ai:${userId}`, 30, 60);
 

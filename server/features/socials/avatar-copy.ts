@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { Hono } from 'hono';
 import sharp from 'sharp';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../lib/app-error.ts';
 
 export const SOCIAL_FILE_PREFIX = '/api/v1/files/socials/';
-const FILE_NAME = /^[A-Za-z0-9_-]{22}\.webp$/;
+export const FILE_NAME = /^[A-Za-z0-9_-]{22}\.webp$/;
 const MAX_BYTES = 2 * 1024 * 1024;
 
 /**
@@ -37,17 +34,3 @@ export async function deleteAvatarCopy(storage: Deps['storage'], url: string | n
   const name = url?.startsWith(SOCIAL_FILE_PREFIX) ? url.slice(SOCIAL_FILE_PREFIX.length) : '';
   if (FILE_NAME.test(name)) await storage.delete(`socials/${name}`);
 }
-
-/** GET /api/v1/files/socials/<random>.webp: public by unguessable name, like avatars. */
-export const socialFileRoutes = (deps: Deps) =>
-  new Hono().get('/:name', async (c) => {
-    const name = c.req.param('name');
-    if (!FILE_NAME.test(name)) throw notFound('No such picture');
-    const stored = await deps.storage.get(`socials/${name}`);
-    if (!stored) throw notFound('No such picture');
-    return c.body(Readable.toWeb(stored.body) as ReadableStream, 200, {
-      'Content-Type': stored.contentType,
-      'Content-Length': String(stored.size),
-      'Cache-Control': 'public, max-age=31536000, immutable',
-    });
-  });

@@ -4,11 +4,11 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { secretBox } from '../../lib/secret-box.ts';
-import { createTiktokClient, tiktokConfigured, TiktokError, type TiktokTokens } from '../../providers/tiktok/tiktok-client.ts';
+import { TiktokError, type TiktokTokens } from '../../providers/tiktok/tiktok-client.ts';
 import { copyAvatar, deleteAvatarCopy } from './avatar-copy.ts';
 import type { TiktokConnection } from './socials.table.ts';
 
-type TiktokDeps = Pick<Deps, 'db' | 'env' | 'logger' | 'now' | 'storage'>;
+type TiktokDeps = Pick<Deps, 'db' | 'env' | 'logger' | 'now' | 'storage' | 'tiktok'>;
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 /** Access tokens are renewed this long before they lapse, so a publish never starts with a dying token. */
@@ -17,8 +17,8 @@ const REFRESH_MARGIN_MS = 10 * 60 * 1000;
 const sealContext = (userId: string, kind: 'access' | 'refresh') => `tiktok:${userId}:${kind}`;
 
 function requireConfigured(deps: TiktokDeps) {
-  if (!tiktokConfigured(deps.env)) throw new AppError(503, 'TikTok is not set up on this server yet', 'not_configured');
-  return createTiktokClient(deps.env);
+  if (!deps.tiktok) throw new AppError(503, 'TikTok is not set up on this server yet', 'not_configured');
+  return deps.tiktok;
 }
 
 /** TikTok wants the redirect exactly as registered: PUBLIC_URL when set, else the address the app was reached at. */
@@ -109,7 +109,7 @@ async function freshConnection(deps: TiktokDeps, row: TiktokConnection): Promise
   const now = deps.now();
   if (linkLapsed(row, now)) return null;
   if (row.access_expires_at.getTime() - REFRESH_MARGIN_MS > now.getTime()) return row;
-  const client = createTiktokClient(deps.env);
+  const client = requireConfigured(deps);
   const refreshToken = secretBox(deps.env).open(row.refresh_token_sealed, sealContext(row.user_id, 'refresh'));
   try {
     const tokens = await client.refresh(refreshToken);
@@ -143,7 +143,7 @@ export async function tiktokAccessToken(deps: TiktokDeps, userId: string): Promi
 const profileOf = (row: TiktokConnection): TiktokProfile => ({ open_id: row.open_id, display_name: row.display_name, avatar_url: row.avatar_url });
 
 export async function tiktokStatus(deps: TiktokDeps, userId: string): Promise<TiktokStatus> {
-  const configured = tiktokConfigured(deps.env);
+  const configured = deps.tiktok !== null;
   const row = await findConnection(deps, userId);
   if (!row) return { configured, status: 'Not connected', expires_in: null, user_profile: null };
   let fresh: TiktokConnection | null = linkLapsed(row, deps.now()) ? null : row;
@@ -163,12 +163,12 @@ export async function tiktokStatus(deps: TiktokDeps, userId: string): Promise<Ti
 export async function tiktokProfile(deps: TiktokDeps, userId: string): Promise<TiktokProfile | null> {
   const row = await findConnection(deps, userId);
   if (!row) return null;
-  if (!tiktokConfigured(deps.env)) return profileOf(row);
+  if (!deps.tiktok) return profileOf(row);
   try {
     const fresh = await freshConnection(deps, row);
     if (!fresh) return profileOf(row);
     const token = secretBox(deps.env).open(fresh.access_token_sealed, sealContext(userId, 'access'));
-    const user = await createTiktokClient(deps.env).userInfo(token);
+    const user = await deps.tiktok.userInfo(token);
     const avatar = await copyAvatar(deps, user.avatarUrl);
     const updated = await deps.db
       .updateTable('tiktok_connections')
@@ -188,10 +188,10 @@ export async function tiktokProfile(deps: TiktokDeps, userId: string): Promise<T
 export async function disconnectTiktok(deps: TiktokDeps, userId: string) {
   const row = await findConnection(deps, userId);
   if (!row) throw new AppError(404, 'TikTok is not linked', 'not_found');
-  if (tiktokConfigured(deps.env)) {
+  if (deps.tiktok) {
     try {
       const token = secretBox(deps.env).open(row.access_token_sealed, sealContext(userId, 'access'));
-      await createTiktokClient(deps.env).revoke(token);
+      await deps.tiktok.revoke(token);
     } catch (error) {
       deps.logger.warn({ err: error, userId }, 'tiktok revoke failed; unlinking locally');
     }

@@ -4,14 +4,11 @@ import type { Deps } from '../../deps.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validate.ts';
 import { requireSession } from '../../middleware/session.ts';
-import { billingProvider } from '../../providers/billing/create-billing.ts';
 import { cancelSubscription, handleBillingEvent, saveCard, startCardSetup, subscribe, subscriptionSummary } from './billing.service.ts';
 import { listPlans } from './plans.ts';
 
 /** /api/v1/subscriptions: plans, the owner's plan and usage, the card on file (spec §7 Subscriptions). */
 export const subscriptionsRoutes = (deps: Deps) => {
-  // Built now so a half-configured Stripe stops the server at start, not at the first payment.
-  billingProvider(deps.env);
   return (
     new Hono()
       // Plans are public: the same for everyone, and shown before sign-up finishes.
@@ -42,6 +39,6 @@ export const subscriptionsRoutes = (deps: Deps) => {
 export const billingWebhookRoutes = (deps: Deps) =>
   new Hono().post('/', async (c) => {
     const raw = await c.req.text();
-    const event = billingProvider(deps.env).parseWebhook(raw, c.req.header('stripe-signature'));
+    const event = deps.billing.parseWebhook(raw, c.req.header('stripe-signature'));
     return c.json(await handleBillingEvent(deps, event));
   });

@@ -3,9 +3,9 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-export type BillingProviderKind = 'builtin' | 'stripe';
-/** Stripe's subscription statuses; the built-in provider uses active and canceled. */
-export type SubscriptionStatus = 'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
+import type { BillingProviderKind, SubscriptionStatus } from '../../providers/billing/billing.ts';
+
+export type { BillingProviderKind, SubscriptionStatus };
 
 export type BillingCustomersTable = {
   user_id: string;

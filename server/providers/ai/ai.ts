@@ -24,15 +24,3 @@ export function createAiProvider(env: Env, logger?: Logger): AiProvider {
 }
 
 export const aiProviderKind = (env: Env) => env.AI_PROVIDER || (env.AI_BASE_URL ? 'openai' : 'builtin');
-
-const byEnv = new WeakMap<Env, AiProvider>();
-
-/** One provider per parsed environment, shared by every feature's routes. */
-export function aiProviderFor(deps: { env: Env; logger?: Logger }): AiProvider {
-  let provider = byEnv.get(deps.env);
-  if (!provider) {
-    provider = createAiProvider(deps.env, deps.logger);
-    byEnv.set(deps.env, provider);
-  }
-  return provider;
-}

@@ -1,5 +1,8 @@
 import type { BuiltinCardRequest, PaidPlanId } from '../../../src/contract/subscriptions.ts';
-import type { BillingProviderKind, SubscriptionStatus } from '../../features/subscriptions/subscriptions.table.ts';
+
+export type BillingProviderKind = 'builtin' | 'stripe';
+/** Stripe's subscription statuses; the built-in billing uses the same words. */
+export type SubscriptionStatus = 'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
 
 /** What we keep of a card: never the number (brand and last four only). */
 export type CardDetails = {

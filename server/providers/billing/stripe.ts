@@ -1,9 +1,8 @@
 import Stripe from 'stripe';
 import type { PaidPlanId } from '../../../src/contract/subscriptions.ts';
 import type { Env } from '../../env.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { SubscriptionStatus } from '../../features/subscriptions/subscriptions.table.ts';
-import type { BillingEvent, BillingProvider, CardDetails, ProviderSubscription } from './billing.ts';
+import { AppError, fieldError } from '../../lib/app-error.ts';
+import type { BillingEvent, BillingProvider, CardDetails, ProviderSubscription, SubscriptionStatus } from './billing.ts';
 
 type StripeEnv = Pick<
   Env,
@@ -88,7 +87,7 @@ export function stripeBilling(env: StripeEnv): BillingProvider {
       return { clientSecret: intent.client_secret };
     },
     async saveCard(input, customerId) {
-      if (input.provider !== 'stripe') throw new AppError(400, 'provider: This server takes cards through Stripe', 'validation');
+      if (input.provider !== 'stripe') throw fieldError('provider', 'This server takes cards through Stripe');
       const intent = await call(() => stripe.setupIntents.retrieve(input.setupIntentId, { expand: ['payment_method'] }));
       // A SetupIntent of another customer must look like one that does not exist.
       if (!customerId || idOf(intent.customer) !== customerId) throw new AppError(404, 'No such card setup', 'not_found');

@@ -1,24 +1,23 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { ResetPasswordRequestSchema } from '../../contract/auth.ts';
-import { contractResolver } from '../../ui/form-resolver.ts';
+import { useContractForm } from '../../ui/contract-form.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useResetPassword } from './auth-mutations.ts';
 import { CodeInput } from './code-input.tsx';
 import { ResendCode } from './resend-code.tsx';
 
 type ResetValues = { otp: string; password: string; confirmPassword: string };
-const resolve = contractResolver(ResetPasswordRequestSchema);
 
 export function PasswordResetForm({ email }: { email: string }) {
   const reset = useResetPassword();
   const navigate = useNavigate();
-  const form = useForm<ResetValues>({
+  const form = useContractForm<ResetValues>({
     initialValues: { otp: '', password: '', confirmPassword: '' },
     // The same schema the server applies, with the address this code was sent to.
-    validate: (values) => resolve({ ...values, email, userType: 'regular' }),
+    schema: ResetPasswordRequestSchema,
+    toRequest: (values) => ({ ...values, email, userType: 'regular' }),
   });
   const { otp, password, confirmPassword } = form.getValues();
   const filled = otp !== '' && password !== '' && confirmPassword !== '';
@@ -30,7 +29,10 @@ export function PasswordResetForm({ email }: { email: string }) {
         notifySuccess('Password has been reset successfully');
         void navigate({ to: '/signin' });
       },
-      onError: (error) => notifyError(error, 'Something went wrong'),
+      onError: (error) => {
+        form.setServerErrors(error);
+        notifyError(error, 'Something went wrong');
+      },
     });
   });
 

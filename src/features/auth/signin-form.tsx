@@ -1,8 +1,9 @@
 import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { EmailInput } from '../../ui/email-input.tsx';
-import { useForm } from '@mantine/form';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { SigninRequestSchema } from '../../contract/auth.ts';
 import { ApiError } from '../../lib/api.ts';
+import { useContractForm } from '../../ui/contract-form.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { notifyError, notifyInfo } from '../../ui/notify.ts';
 import { useSignin } from './auth-mutations.ts';
@@ -12,7 +13,8 @@ export function SigninForm({ redirect }: { redirect?: string }) {
   const signin = useSignin();
   const navigate = useNavigate();
   const finish = useFinishSignin(redirect);
-  const form = useForm({ initialValues: { email: '', password: '' } });
+  // A mistyped address is caught here, under the field, before anything is sent.
+  const form = useContractForm({ initialValues: { email: '', password: '' }, schema: SigninRequestSchema, toRequest: (values) => ({ ...values, userType: 'regular' }) });
   const { email, password } = form.getValues();
   const filled = email.trim() !== '' && password !== '';
 
@@ -30,6 +32,7 @@ export function SigninForm({ redirect }: { redirect?: string }) {
             void navigate({ to: '/verify-account' });
             return;
           }
+          form.setServerErrors(error);
           notifyError(error);
         },
       },

@@ -1,20 +1,18 @@
+import type { FormErrors } from '@mantine/form';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { EmailInput } from '../../ui/email-input.tsx';
-import { useForm } from '@mantine/form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { SignupFormSchema } from '../../contract/auth.ts';
-import { contractResolver } from '../../ui/form-resolver.ts';
+import { useContractForm } from '../../ui/contract-form.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useSignup } from './auth-mutations.ts';
 
 type SignupValues = v.InferInput<typeof SignupFormSchema>;
-const resolve = contractResolver<SignupValues>(SignupFormSchema);
 
 // Spec §5: every error at once. The contract checks the match only once the password itself is valid;
 // the owner should not have to submit twice to learn the two boxes differ.
-function validate(values: SignupValues) {
-  const errors = resolve(values);
+function validate(values: SignupValues, errors: FormErrors) {
   if (!errors.confirmPassword && values.confirmPassword !== values.password) errors.confirmPassword = 'Passwords must match';
   return errors;
 }
@@ -22,8 +20,9 @@ function validate(values: SignupValues) {
 export function SignupForm() {
   const signup = useSignup();
   const navigate = useNavigate();
-  const form = useForm<SignupValues>({
+  const form = useContractForm<SignupValues>({
     initialValues: { name: '', email: '', password: '', confirmPassword: '' },
+    schema: SignupFormSchema,
     validate,
     validateInputOnChange: false,
   });
@@ -37,7 +36,10 @@ export function SignupForm() {
           notifySuccess('Registration successful');
           void navigate({ to: '/verify-account' });
         },
-        onError: (error) => notifyError(error, 'Signup failed'),
+        onError: (error) => {
+          form.setServerErrors(error);
+          notifyError(error, 'Signup failed');
+        },
       },
     );
   });

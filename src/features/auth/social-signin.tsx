@@ -4,13 +4,13 @@ import { notifyError } from '../../ui/notify.ts';
 import { AppleButton } from './apple-button.tsx';
 import { useAppleSignin, useGoogleSignin } from './auth-mutations.ts';
 import { GoogleButton } from './google-button.tsx';
-import { authProvidersQueryOptions } from './providers-query.ts';
+import { authQueries } from './auth-queries.ts';
 import { UnavailableProviderButton } from './unavailable-provider-button.tsx';
 import { useFinishSignin } from './use-finish-signin.ts';
 
 /** Google and Apple, on /signin and /signup: both go to `redirect` (or /) once the server accepts the token. */
 export function SocialSignin({ redirect }: { redirect?: string }) {
-  const providers = useQuery(authProvidersQueryOptions());
+  const providers = useQuery(authQueries.providers());
   const google = useGoogleSignin();
   const apple = useAppleSignin();
   const finish = useFinishSignin(redirect);

@@ -1,5 +1,5 @@
+import type { FormErrors } from '@mantine/form';
 import { Button, ColorInput, Paper, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import * as v from 'valibot';
 import {
@@ -12,7 +12,7 @@ import {
   uniqueTags,
   type Brand,
 } from '../../contract/brand.ts';
-import { serverFieldErrors } from '../../ui/form-resolver.ts';
+import { useContractForm } from '../../ui/contract-form.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useSaveBrand } from './brand-mutations.ts';
 import { LogoPicker } from './logo-picker.tsx';
@@ -41,13 +41,8 @@ const valuesOf = (brand: Brand): BrandValues => ({
 
 const fieldsOf = ({ logo: _logo, ...fields }: BrandValues) => fields;
 
-function validate(values: BrandValues) {
-  const errors: Record<string, string> = {};
-  const parsed = v.safeParse(v.config(SaveBrandRequestSchema, { abortPipeEarly: true }), fieldsOf(values));
-  for (const issue of parsed.issues ?? []) {
-    const field = v.getDotPath(issue)?.split('.')[0];
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
+/** The logo file is not part of the JSON request: checked here, beside the schema's errors. */
+function validate(values: BrandValues, errors: FormErrors) {
   if (values.logo && !(BRAND_IMAGE_TYPES as readonly string[]).includes(values.logo.type)) errors.logo = 'Choose a PNG, JPG, GIF or WebP image';
   else if (values.logo && values.logo.size > BRAND_IMAGE_MAX_BYTES) errors.logo = 'The logo must be 5 MB or smaller';
   return errors;
@@ -64,7 +59,7 @@ type BrandFormProps = {
 /** Restaurant content (spec §2): what every generated email, text and video is written with. */
 export function BrandForm({ brand, submitLabel = 'Save', secondaryAction, onSaved }: BrandFormProps) {
   const save = useSaveBrand();
-  const form = useForm<BrandValues>({ initialValues: valuesOf(brand), validate });
+  const form = useContractForm<BrandValues>({ initialValues: valuesOf(brand), schema: SaveBrandRequestSchema, toRequest: fieldsOf, validate });
   const values = form.getValues();
 
   const handleSubmit = form.onSubmit((submitted) => {
@@ -78,7 +73,7 @@ export function BrandForm({ brand, submitLabel = 'Save', secondaryAction, onSave
           onSaved?.();
         },
         onError: (error) => {
-          form.setErrors(serverFieldErrors(error));
+          form.setServerErrors(error);
           notifyError(error, 'Something went wrong.');
         },
       },

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SaveBrandRequest } from '../../contract/brand.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { brandApi } from './brand-api.ts';
-import { brandKeys } from './brand-query.ts';
+import { brandKeys } from './brand-queries.ts';
 
 const userId = () => {
   const session = sessionStore.get();

@@ -7,5 +7,6 @@ export const brandKeys = {
   settings: (userId: string) => ['brand', 'settings', userId] as const,
 };
 
-export const brandQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: brandKeys.settings(userId), queryFn: ({ signal }) => brandApi.get(userId, signal) });
+export const brandQueries = {
+  settings: (userId: string) => queryOptions({ queryKey: brandKeys.settings(userId), queryFn: ({ signal }) => brandApi.get(userId, signal) }),
+};

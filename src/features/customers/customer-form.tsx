@@ -1,8 +1,6 @@
 import { Button, Checkbox, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import * as v from 'valibot';
 import { CreateCustomerRequestSchema, UpdateCustomerRequestSchema, type CreateCustomerRequest, type CustomerDetail } from '../../contract/customers.ts';
-import { serverFieldErrors } from '../../ui/form-resolver.ts';
+import { useContractForm } from '../../ui/contract-form.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useCreateCustomer, useUpdateCustomer } from './customers-mutations.ts';
 
@@ -33,16 +31,6 @@ const valuesOf = (customer?: CustomerDetail): Values => ({
   consent_source: HOW[0]!,
 });
 
-/** The first problem of each field, from the contract schema the server also uses. */
-const errorsBy = (schema: v.GenericSchema) => (values: Values) => {
-  const errors: Record<string, string> = {};
-  for (const issue of v.safeParse(v.config(schema, { abortPipeEarly: true }), values).issues ?? []) {
-    const field = v.getDotPath(issue);
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-};
-
 type Props = { customer?: CustomerDetail; onDone: (id: string) => void };
 
 /** Add a customer (with consent and how it was given) or edit one; the same contract schemas as the server. */
@@ -50,9 +38,9 @@ export function CustomerForm({ customer, onDone }: Props) {
   const create = useCreateCustomer();
   const update = useUpdateCustomer(customer?.id ?? '');
   const editing = Boolean(customer);
-  const form = useForm<Values>({
+  const form = useContractForm<Values>({
     initialValues: valuesOf(customer),
-    validate: errorsBy(editing ? UpdateCustomerRequestSchema : CreateCustomerRequestSchema),
+    schema: editing ? UpdateCustomerRequestSchema : CreateCustomerRequestSchema,
   });
   const values = form.getValues();
   const pending = create.isPending || update.isPending;
@@ -60,7 +48,7 @@ export function CustomerForm({ customer, onDone }: Props) {
   const handleSubmit = form.onSubmit((submitted) => {
     const { email_consent, sms_consent, consent_source, ...fields } = submitted;
     const onError = (error: unknown) => {
-      form.setErrors(serverFieldErrors(error));
+      form.setServerErrors(error);
       notifyError(error, editing ? 'Something went wrong' : 'An error occurred');
     };
     if (customer) {

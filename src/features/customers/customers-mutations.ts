@@ -2,12 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConsentChangeRequest, CreateCustomerRequest, UpdateCustomerRequest } from '../../contract/customers.ts';
 import type { CsvFormat, CsvMapping } from '../../contract/customers-csv.ts';
 import { customersApi } from './customers-api.ts';
+import { segmentKeys } from '../segments/segments-queries.ts';
 import { customerKeys } from './customers-queries.ts';
 
 // Segments count customers too, so every change refreshes them as well.
 function useInvalidateCustomers() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: customerKeys.all }), queryClient.invalidateQueries({ queryKey: ['segments'] })]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: customerKeys.all }), queryClient.invalidateQueries({ queryKey: segmentKeys.all })]);
 }
 
 export function useCreateCustomer() {

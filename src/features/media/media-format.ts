@@ -44,3 +44,5 @@ export function groupByDay(items: MediaItem[]): { key: string; label: string; it
 /** `/media/{folder name}~{folderId}` (spec §2). */
 export const folderParam = (folder: Pick<MediaItem, 'name' | 'id'>) => `${folder.name.replace(/[~/]/g, ' ')}~${folder.id}`;
 export const folderIdFromParam = (param: string) => param.slice(param.lastIndexOf('~') + 1);
+/** The folder's name as the address carries it, until the folder itself has loaded. */
+export const folderNameFromParam = (param: string) => (param.includes('~') ? param.slice(0, param.lastIndexOf('~')) : param) || 'Folder';

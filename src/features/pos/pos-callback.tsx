@@ -6,11 +6,16 @@ import { ApiError } from '../../lib/api.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useFinishPosConnection } from './pos-queries.ts';
 
+/** The callback's query as the provider sent it, as strings (the router may have parsed numbers). */
+export const callbackSearch = (search: Record<string, unknown>) => Object.fromEntries(Object.entries(search).map(([key, value]) => [key, String(value)]));
+
 /**
  * Finishes the connection with the address the provider sent the browser back to (spec §2), shows the server's
  * message, then returns to /settings/pos where the import's progress shows.
  */
-export function PosCallback({ provider, redirectUrl }: { provider: PosProviderId; redirectUrl: string }) {
+export function PosCallback({ provider, search }: { provider: PosProviderId; search: Record<string, string | undefined> }) {
+  const query = new URLSearchParams(Object.entries(search).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const redirectUrl = `${window.location.origin}/${provider}_callback?${query}`;
   const finish = useFinishPosConnection(provider);
   const navigate = useNavigate();
   // The state is single-use: never send it twice (StrictMode runs effects twice in development).

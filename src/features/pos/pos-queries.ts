@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PosProviderId } from '../../contract/pos.ts';
+import { customerKeys } from '../customers/customers-queries.ts';
 import { posApi } from './pos-api.ts';
 
 export const posKeys = {
@@ -24,7 +25,7 @@ export function usePosLoginUrl() {
 function useInvalidatePos() {
   const queryClient = useQueryClient();
   // Imports bring customers, so the customer lists refresh too.
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: posKeys.all }), queryClient.invalidateQueries({ queryKey: ['customers'] })]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: posKeys.all }), queryClient.invalidateQueries({ queryKey: customerKeys.all })]);
 }
 
 export function useFinishPosConnection(provider: PosProviderId) {

@@ -1,21 +1,19 @@
 import { Button, Paper, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import type * as v from 'valibot';
-import { ChangePasswordFormSchema } from '../../contract/users.ts';
-import { contractResolver, serverFieldErrors } from '../../ui/form-resolver.ts';
+import { ChangePasswordFormSchema } from '../../contract/profile.ts';
+import { useContractForm } from '../../ui/contract-form.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useChangePassword } from './profile-mutations.ts';
 
 type ChangePasswordValues = v.InferInput<typeof ChangePasswordFormSchema>;
-const resolve = contractResolver<ChangePasswordValues>(ChangePasswordFormSchema);
 
 /** `onChanged`: the server has ended every session of this account, so the caller signs out here too. */
 export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const change = useChangePassword();
-  const form = useForm<ChangePasswordValues>({
+  const form = useContractForm<ChangePasswordValues>({
     initialValues: { password: '', newPassword: '', confirmPassword: '' },
-    validate: (values) => {
-      const errors = resolve(values);
+    schema: ChangePasswordFormSchema,
+    validate: (values, errors) => {
       if (!errors.confirmPassword && values.confirmPassword !== values.newPassword) errors.confirmPassword = 'Passwords must match';
       return errors;
     },
@@ -30,7 +28,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
           onChanged();
         },
         onError: (error) => {
-          form.setErrors(serverFieldErrors(error));
+          form.setServerErrors(error);
           notifyError(error, 'Something went wrong.');
         },
       },

@@ -1,5 +1,5 @@
 import { Paper, Stack, Switch } from '@mantine/core';
-import { NOTIFICATION_FLAGS, type NotificationSettings } from '../../contract/users.ts';
+import { NOTIFICATION_FLAGS, type NotificationSettings } from '../../contract/profile.ts';
 import { usePendingOps } from '../../lib/outbox/use-outbox.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
 import { NOTIFICATION_OP, useUpdateNotification } from './profile-mutations.ts';

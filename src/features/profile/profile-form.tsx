@@ -1,12 +1,12 @@
+import type { FormErrors } from '@mantine/form';
 import { Button, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { EmailInput } from '../../ui/email-input.tsx';
-import { useForm } from '@mantine/form';
 import type { CountryCode } from 'libphonenumber-js/min';
 import * as v from 'valibot';
-import { PROFILE_IMAGE_MAX_BYTES, UpdateProfileRequestSchema, type CurrentUser } from '../../contract/users.ts';
+import { PROFILE_IMAGE_MAX_BYTES, UpdateProfileRequestSchema, type CurrentUser } from '../../contract/profile.ts';
 import { usePendingOps } from '../../lib/outbox/use-outbox.ts';
 import { useSession } from '../../lib/session.ts';
-import { serverFieldErrors } from '../../ui/form-resolver.ts';
+import { useContractForm } from '../../ui/contract-form.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
 import { PhoneField } from './phone-field.tsx';
 import { fromE164, toE164 } from './phone.ts';
@@ -38,14 +38,7 @@ const imageError = (file: File | null) => {
 };
 
 // Errors are collected at once and shown per field; the phone box shows the phone or code error.
-function validate(values: ProfileValues) {
-  const errors: Record<string, string> = {};
-  const parsed = v.safeParse(v.config(UpdateProfileRequestSchema, { abortPipeEarly: true }), fieldsToSend(values));
-  for (const issue of parsed.issues ?? []) {
-    const path = v.getDotPath(issue);
-    const field = path === 'phoneNumber' ? 'phone' : path;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
+function validate(values: ProfileValues, errors: FormErrors) {
   // An empty box would simply not be sent; saying so beats silently keeping the old value.
   if (!values.name.trim()) errors.name ??= 'Name is required';
   if (!values.email.trim()) errors.email ??= 'Email address is required';
@@ -58,7 +51,13 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const update = useUpdateProfile();
   // The session changes the moment a save lands; the refetched /users/me a moment later.
   const session = useSession();
-  const form = useForm<ProfileValues>({ initialValues: valuesOf(user), validate });
+  const form = useContractForm<ProfileValues>({
+    initialValues: valuesOf(user),
+    schema: UpdateProfileRequestSchema,
+    toRequest: fieldsToSend,
+    fieldOf: { phoneNumber: 'phone' },
+    validate,
+  });
   const values = form.getValues();
   const waiting = usePendingOps({ kind: PROFILE_OP }).some((op) => op.status !== 'failed' && op.status !== 'conflict');
 
@@ -78,7 +77,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         form.reset();
       },
       onError: (error) => {
-        form.setErrors(serverFieldErrors(error, { phoneNumber: 'phone' }));
+        form.setServerErrors(error);
         notifyError(error, 'Something went wrong.');
       },
     });

@@ -5,10 +5,10 @@ import {
   UpdateProfileResponseSchema,
   type MeResponse,
   type NotificationFlagId,
-} from '../../contract/users.ts';
+} from '../../contract/profile.ts';
 import { sendThroughOutbox } from '../../lib/outbox/send.ts';
 import { sessionStore } from '../../lib/session.ts';
-import { meQueryOptions } from './me-query.ts';
+import { profileQueries } from './profile-queries.ts';
 import { profileApi } from './profile-api.ts';
 
 // Both writes go through the outbox (src/lib/outbox): online they answer like a direct call; offline
@@ -35,7 +35,7 @@ export function useUpdateProfile() {
           method: 'POST',
           path: `/users/update-profile/${encodeURIComponent(id)}`,
           form: [...form.entries()],
-          invalidate: [meQueryOptions().queryKey],
+          invalidate: [profileQueries.me().queryKey],
         },
         UpdateProfileResponseSchema,
       );
@@ -44,7 +44,7 @@ export function useUpdateProfile() {
       if (result.queued) return;
       // The header shows the new name and picture at once.
       sessionStore.update(result.body);
-      await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
+      await queryClient.invalidateQueries({ queryKey: profileQueries.me().queryKey });
     },
   });
 }
@@ -60,7 +60,7 @@ type FlagChange = { flag: NotificationFlagId; enabled: boolean };
 /** Optimistic: the switch moves at once and moves back if the server says no. */
 export function useUpdateNotification() {
   const queryClient = useQueryClient();
-  const { queryKey } = meQueryOptions();
+  const { queryKey } = profileQueries.me();
   return useMutation({
     mutationFn: ({ flag, enabled }: FlagChange) => {
       const id = userId();

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { sessionStore } from '../../lib/session.ts';
-import { meQueryOptions } from './me-query.ts';
+import { profileQueries } from './profile-queries.ts';
 
 /**
  * Runs under every signed-in screen without holding it up (it works offline from the stored session):
@@ -11,7 +11,7 @@ import { meQueryOptions } from './me-query.ts';
  */
 export function useAccountCheck() {
   const navigate = useNavigate();
-  const me = useQuery(meQueryOptions());
+  const me = useQuery(profileQueries.me());
   const unverifiedEmail = me.data && !me.data.user.verified ? me.data.user.email : null;
 
   useEffect(() => {

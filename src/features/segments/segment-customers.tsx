@@ -1,40 +1,28 @@
-import { ActionIcon, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { dollars } from '../../contract/segment-words.ts';
 import type { SegmentCustomer } from '../../contract/segments.ts';
-import { notifyError, notifySuccess } from '../../ui/notify.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
-import { CustomerEditModal } from './customer-edit-modal.tsx';
-import { useDeleteSegmentCustomer } from './segments-mutations.ts';
 import { segmentQueries } from './segments-queries.ts';
 import { formatPhone } from '../../lib/format-phone.ts';
 
 const nameOf = (customer: SegmentCustomer) => customer.name || 'No name';
 const money = (cents: number | null) => (cents === null ? '—' : dollars(cents));
 
+type SegmentCustomersProps = {
+  segmentId: string;
+  /** Edit and delete for a row: the customers feature's own actions, handed in by the route. */
+  rowActions: (customer: SegmentCustomer, name: string) => ReactNode;
+};
+
 /** The customers of one segment, evaluated now: a table on wide screens, cards on phones, Load more by page. */
-export function SegmentCustomers({ segmentId }: { segmentId: string }) {
+export function SegmentCustomers({ segmentId, rowActions }: SegmentCustomersProps) {
   const query = useSuspenseInfiniteQuery(segmentQueries.customers(segmentId));
   const wide = useMediaQuery('(min-width: 48em)');
-  const [editing, setEditing] = useState<SegmentCustomer | null>(null);
-  const [deleting, setDeleting] = useState<SegmentCustomer | null>(null);
-  const remove = useDeleteSegmentCustomer();
   const customers = query.data.pages.flatMap((page) => page.results.customers);
   const count = query.data.pages[0]?.results.count ?? 0;
-
-  const actions = (customer: SegmentCustomer) => (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
-      <ActionIcon variant="subtle" size={44} aria-label={`Edit ${nameOf(customer)}`} onClick={() => setEditing(customer)}>
-        <IconPencil size={20} />
-      </ActionIcon>
-      <ActionIcon variant="subtle" color="red" size={44} aria-label={`Delete ${nameOf(customer)}`} onClick={() => setDeleting(customer)}>
-        <IconTrash size={20} />
-      </ActionIcon>
-    </Group>
-  );
+  const actions = (customer: SegmentCustomer) => rowActions(customer, nameOf(customer));
 
   return (
     <Stack gap="sm">
@@ -52,30 +40,11 @@ export function SegmentCustomers({ segmentId }: { segmentId: string }) {
           Load more
         </Button>
       )}
-      <CustomerEditModal customer={editing} onClose={() => setEditing(null)} />
-      <ConfirmModal
-        opened={deleting !== null}
-        title="Delete customer?"
-        message={`${deleting ? nameOf(deleting) : ''} will be removed from your customers and every segment.`}
-        confirmLabel="Delete"
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: (result) => {
-              notifySuccess(result.message);
-              setDeleting(null);
-            },
-            onError: (error) => notifyError(error, 'Something went wrong'),
-          })
-        }
-      />
     </Stack>
   );
 }
 
-type ListProps = { customers: SegmentCustomer[]; actions: (customer: SegmentCustomer) => React.ReactNode };
+type ListProps = { customers: SegmentCustomer[]; actions: (customer: SegmentCustomer) => ReactNode };
 
 function CustomerTable({ customers, actions }: ListProps) {
   return (

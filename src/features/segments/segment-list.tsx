@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SEGMENT_DELETED, type SegmentSummary } from '../../contract/segments.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { RenameSegmentModal } from './rename-segment-modal.tsx';
 import { useDeleteSegment } from './segments-mutations.ts';
 import { segmentQueries } from './segments-queries.ts';

@@ -1,5 +1,3 @@
-import * as v from 'valibot';
-import { CustomerResponseSchema, type UpdateCustomerRequest } from '../../contract/customers.ts';
 import { MessageResponseSchema } from '../../contract/common.ts';
 import {
   SegmentCustomersResponseSchema,
@@ -13,7 +11,7 @@ import { api } from '../../lib/api.ts';
 
 const id = (value: string) => encodeURIComponent(value);
 
-/** The segments calls (server/features/segments) and the two customer actions the segment table offers. */
+/** The segments calls (server/features/segments). */
 export const segmentsApi = {
   list: (signal?: AbortSignal) => api('/segments', SegmentListResponseSchema, { signal }),
   detail: (segmentId: string, signal?: AbortSignal) => api(`/segments/${id(segmentId)}`, SegmentDetailSchema, { signal }),
@@ -26,8 +24,4 @@ export const segmentsApi = {
     api('/segments', SegmentSummarySchema, { json: body }),
   rename: (segmentId: string, title: string) => api(`/segments/${id(segmentId)}`, SegmentSummarySchema, { method: 'PATCH', json: { segmentation_title: title } }),
   remove: (segmentId: string) => api(`/segments/${id(segmentId)}`, MessageResponseSchema, { method: 'DELETE' }),
-  // The customers feature owns these endpoints; the segment table only calls them.
-  customer: (customerId: string, signal?: AbortSignal) => api(`/customers/${id(customerId)}`, CustomerResponseSchema, { signal }),
-  updateCustomer: (customerId: string, body: UpdateCustomerRequest) => api(`/customers/${id(customerId)}`, CustomerResponseSchema, { method: 'PATCH', json: body }),
-  deleteCustomer: (customerId: string) => api(`/customers/${id(customerId)}`, v.object({ message: v.string() }), { method: 'DELETE' }),
 };

@@ -1,11 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateCustomerRequest } from '../../contract/customers.ts';
 import type { SegmentDefinition } from '../../contract/segments.ts';
 import { segmentsApi } from './segments-api.ts';
 import { segmentKeys } from './segments-queries.ts';
-
-// Customer edits change what segment tables show, and the customers list too.
-const CUSTOMERS_ROOT = ['customers'] as const;
 
 export function useCreateSegment() {
   const queryClient = useQueryClient();
@@ -32,21 +28,5 @@ export function useDeleteSegment() {
       queryClient.removeQueries({ queryKey: segmentKeys.customers(id) });
       await queryClient.invalidateQueries({ queryKey: segmentKeys.list() });
     },
-  });
-}
-
-export function useUpdateSegmentCustomer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateCustomerRequest }) => segmentsApi.updateCustomer(id, body),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: segmentKeys.all }), queryClient.invalidateQueries({ queryKey: CUSTOMERS_ROOT })]),
-  });
-}
-
-export function useDeleteSegmentCustomer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => segmentsApi.deleteCustomer(id),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: segmentKeys.all }), queryClient.invalidateQueries({ queryKey: CUSTOMERS_ROOT })]),
   });
 }

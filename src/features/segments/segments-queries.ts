@@ -20,6 +20,4 @@ export const segmentQueries = {
       queryFn: ({ pageParam, signal }) => segmentsApi.customers(id, pageParam, signal),
       getNextPageParam: (last) => last.next ?? undefined,
     }),
-  customer: (customerId: string) =>
-    queryOptions({ queryKey: ['segments', 'customer', customerId] as const, queryFn: ({ signal }) => segmentsApi.customer(customerId, signal) }),
 };

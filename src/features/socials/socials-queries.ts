@@ -1,5 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TiktokConnectRequest } from '../../contract/socials.ts';
+import { queryOptions } from '@tanstack/react-query';
 import { socialsApi } from './socials-api.ts';
 
 export const socialsKeys = {
@@ -7,26 +6,6 @@ export const socialsKeys = {
   tiktok: () => ['socials', 'tiktok', 'status'] as const,
 };
 
-export const tiktokStatusQueryOptions = () =>
-  queryOptions({ queryKey: socialsKeys.tiktok(), queryFn: ({ signal }) => socialsApi.tiktokStatus(signal), staleTime: 0 });
-
-/** Asks for TikTok's authorize address; the caller sends the browser there. */
-export function useTiktokLoginUrl() {
-  return useMutation({ mutationFn: () => socialsApi.tiktokLoginUrl() });
-}
-
-export function useTiktokConnect() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TiktokConnectRequest) => socialsApi.tiktokConnect(body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: socialsKeys.all }),
-  });
-}
-
-export function useTiktokDisconnect() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => socialsApi.tiktokDisconnect(),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: socialsKeys.all }),
-  });
-}
+export const socialsQueries = {
+  tiktok: () => queryOptions({ queryKey: socialsKeys.tiktok(), queryFn: ({ signal }) => socialsApi.tiktokStatus(signal), staleTime: 0 }),
+};

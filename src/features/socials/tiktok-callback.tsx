@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import type { TiktokCallbackSearch } from '../../contract/socials.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
-import { useTiktokConnect } from './tiktok-query.ts';
+import { useTiktokConnect } from './socials-mutations.ts';
 
 /** Finishes the link with what TikTok sent back, says how it went, then returns to the socials screen. */
 export function TiktokCallback({ search }: { search: TiktokCallbackSearch }) {

@@ -4,13 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { TIKTOK_CONNECTED } from '../../contract/socials.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { SocialRow } from './social-row.tsx';
-import { tiktokStatusQueryOptions, useTiktokDisconnect, useTiktokLoginUrl } from './tiktok-query.ts';
+import { socialsQueries } from './socials-queries.ts';
+import { useTiktokDisconnect, useTiktokLoginUrl } from './socials-mutations.ts';
 
 /** Spec §4: whole hours, seconds / 3600 rounded down. */
 export const expiryHours = (seconds: number) => Math.floor(seconds / 3600);
 
 export function TiktokRow() {
-  const status = useQuery(tiktokStatusQueryOptions());
+  const status = useQuery(socialsQueries.tiktok());
   const login = useTiktokLoginUrl();
   const disconnect = useTiktokDisconnect();
   const data = status.data;

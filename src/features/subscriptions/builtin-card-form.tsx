@@ -1,9 +1,9 @@
+import type { FormErrors } from '@mantine/form';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import * as v from 'valibot';
 import { BuiltinCardRequestSchema, cardDigits, parseExpiry, type BuiltinCardRequest } from '../../contract/subscriptions.ts';
-import { serverFieldErrors } from '../../ui/form-resolver.ts';
+import { useContractForm } from '../../ui/contract-form.ts';
 
 type CardValues = { name: string; number: string; expiry: string; cvc: string };
 
@@ -18,15 +18,9 @@ function toRequest(values: CardValues) {
   return { provider: 'builtin' as const, name: values.name, number: values.number, cvc: values.cvc, expMonth: expiry?.expMonth ?? NaN, expYear: expiry?.expYear ?? NaN };
 }
 
-function validate(values: CardValues) {
-  const errors: Record<string, string> = {};
+// An expiry that does not read as MM/YY says so, rather than the schema's month or year message.
+function validate(values: CardValues, errors: FormErrors) {
   if (!parseExpiry(values.expiry)) errors.expiry = 'Enter the expiry as MM/YY';
-  const parsed = v.safeParse(v.config(BuiltinCardRequestSchema, { abortPipeEarly: true }), toRequest(values));
-  for (const issue of parsed.issues ?? []) {
-    const path = v.getDotPath(issue);
-    const field = path === 'expMonth' || path === 'expYear' ? 'expiry' : path;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
   return errors;
 }
 
@@ -38,10 +32,16 @@ type BuiltinCardFormProps = {
 
 /** The built-in test billing's own card form: validated here and again on the server, never stored in full. */
 export function BuiltinCardForm({ submitLabel, busy, onSubmit }: BuiltinCardFormProps) {
-  const form = useForm<CardValues>({ initialValues: { name: '', number: '', expiry: '', cvc: '' }, validate });
+  const form = useContractForm<CardValues>({
+    initialValues: { name: '', number: '', expiry: '', cvc: '' },
+    schema: BuiltinCardRequestSchema,
+    toRequest,
+    fieldOf: { expMonth: 'expiry', expYear: 'expiry' },
+    validate,
+  });
 
   const handleSubmit = form.onSubmit((values) => {
-    onSubmit(v.parse(BuiltinCardRequestSchema, toRequest(values)), (error) => form.setErrors(serverFieldErrors(error, { expMonth: 'expiry', expYear: 'expiry' })));
+    onSubmit(v.parse(BuiltinCardRequestSchema, toRequest(values)), (error) => form.setServerErrors(error));
   });
 
   return (

@@ -4,7 +4,7 @@ import type { BuiltinCardRequest, Plan, SubscriptionSummary } from '../../contra
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { BuiltinCardForm } from './builtin-card-form.tsx';
 import { dollarsPerMonth } from './money.ts';
-import { useSaveCard, useSubscribe } from './plans-query.ts';
+import { useSaveCard, useSubscribe } from './subscriptions-mutations.ts';
 
 // Stripe.js is only fetched when a Stripe-billed owner opens the card form.
 const StripeCardForm = lazy(() => import('./stripe-card-form.tsx').then((module) => ({ default: module.StripeCardForm })));

@@ -5,7 +5,7 @@ import type { Plan, SubscriptionSummary } from '../../contract/subscriptions.ts'
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { CardModal } from './card-modal.tsx';
 import { cardBrandName, dollarsPerMonth, longDate } from './money.ts';
-import { useCancelPlan } from './plans-query.ts';
+import { useCancelPlan } from './subscriptions-mutations.ts';
 
 /** The payment card page: the card on file (brand and last four only), replacing it, and cancelling the plan. */
 export function PaymentCard({ summary, plans }: { summary: SubscriptionSummary; plans: Plan[] }) {

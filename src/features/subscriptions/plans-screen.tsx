@@ -6,7 +6,8 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { CardModal } from './card-modal.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { currentPlanQueryOptions, useSubscribe } from './plans-query.ts';
+import { subscriptionQueries } from './subscriptions-queries.ts';
+import { useSubscribe } from './subscriptions-mutations.ts';
 import { UsageBars } from './usage-bars.tsx';
 
 type PlansScreenProps = {
@@ -27,7 +28,7 @@ export function PlansScreen({ plans, summary }: PlansScreenProps) {
     if (plan.id === 'free') return;
     // The stored-card shortcut: with a card on file, subscribe at once. The screen may show a
     // copy kept from before the card was saved, so "no card" is checked with the server first.
-    const card = summary.card ?? (await queryClient.fetchQuery({ ...currentPlanQueryOptions(), staleTime: 0 }).catch(() => summary)).card;
+    const card = summary.card ?? (await queryClient.fetchQuery({ ...subscriptionQueries.current(), staleTime: 0 }).catch(() => summary)).card;
     if (!card) {
       setCardFor(plan);
       return;

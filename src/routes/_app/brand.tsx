@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { BrandForm } from '../../features/brand/brand-form.tsx';
-import { brandQueryOptions } from '../../features/brand/brand-query.ts';
+import { brandQueries } from '../../features/brand/brand-queries.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { PageColumn, PageHeader } from '../../ui/page-header.tsx';
 
@@ -11,12 +11,12 @@ const userId = () => sessionStore.get()?.userId ?? '';
 // Onboarding's brand step ('sub' variant): after plans, before social accounts. Skip goes on to
 // the social accounts step (the spec's "/socials" reading; see the README).
 export const Route = createFileRoute('/_app/brand')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(brandQueryOptions(userId())),
+  loader: ({ context }) => context.queryClient.ensureQueryData(brandQueries.settings(userId())),
   component: BrandOnboardingPage,
 });
 
 function BrandOnboardingPage() {
-  const { data: brand } = useSuspenseQuery(brandQueryOptions(userId()));
+  const { data: brand } = useSuspenseQuery(brandQueries.settings(userId()));
   const navigate = useNavigate();
   return (
     <PageColumn>

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { PosCallback } from '../../features/pos/pos-callback.tsx';
+import { callbackSearch, PosCallback } from '../../features/pos/pos-callback.tsx';
 
 // Where Clover sends the owner back: merchant_id, employee_id, client_id and code (and state when echoed).
 const SearchSchema = v.object({
@@ -12,12 +12,10 @@ const SearchSchema = v.object({
 });
 
 export const Route = createFileRoute('/_app/clover_callback')({
-  validateSearch: (search) => v.parse(SearchSchema, Object.fromEntries(Object.entries(search).map(([key, value]) => [key, String(value)]))),
+  validateSearch: (search) => v.parse(SearchSchema, callbackSearch(search)),
   component: CloverCallbackPage,
 });
 
 function CloverCallbackPage() {
-  const search = Route.useSearch();
-  const query = new URLSearchParams(Object.entries(search).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  return <PosCallback provider="clover" redirectUrl={`${window.location.origin}/clover_callback?${query}`} />;
+  return <PosCallback provider="clover" search={Route.useSearch()} />;
 }

@@ -1,16 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { meQueryOptions } from '../../features/profile/me-query.ts';
+import { profileQueries } from '../../features/profile/profile-queries.ts';
 import { ProfileForm } from '../../features/profile/profile-form.tsx';
 import { PageColumn, PageHeader } from '../../ui/page-header.tsx';
 
 export const Route = createFileRoute('/_app/profile')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(meQueryOptions()),
+  loader: ({ context }) => context.queryClient.ensureQueryData(profileQueries.me()),
   component: ProfilePage,
 });
 
 function ProfilePage() {
-  const { data } = useSuspenseQuery(meQueryOptions());
+  const { data } = useSuspenseQuery(profileQueries.me());
   return (
     <PageColumn>
       <PageHeader title="Profile">How you appear in Mise and how we reach you.</PageHeader>

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { PosCallback } from '../../features/pos/pos-callback.tsx';
+import { callbackSearch, PosCallback } from '../../features/pos/pos-callback.tsx';
 
 // Where Square sends the owner back: code, response_type and state (or error and error_description).
 const SearchSchema = v.object({
@@ -12,12 +12,10 @@ const SearchSchema = v.object({
 });
 
 export const Route = createFileRoute('/_app/square_callback')({
-  validateSearch: (search) => v.parse(SearchSchema, Object.fromEntries(Object.entries(search).map(([key, value]) => [key, String(value)]))),
+  validateSearch: (search) => v.parse(SearchSchema, callbackSearch(search)),
   component: SquareCallbackPage,
 });
 
 function SquareCallbackPage() {
-  const search = Route.useSearch();
-  const query = new URLSearchParams(Object.entries(search).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  return <PosCallback provider="square" redirectUrl={`${window.location.origin}/square_callback?${query}`} />;
+  return <PosCallback provider="square" search={Route.useSearch()} />;
 }

@@ -1,3 +1,4 @@
+import { tolerateFailure } from '../../../lib/route-data.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { CUSTOMER_SORTS } from '../../../contract/customers.ts';
@@ -16,7 +17,7 @@ export const Route = createFileRoute('/_app/customers/')({
   validateSearch: SearchSchema,
   loaderDeps: ({ search }) => search,
   // Offline with nothing cached yet: the screen still opens and says so.
-  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(customerQueries.list(deps)).catch(() => undefined),
+  loader: ({ context, deps }) => tolerateFailure(context.queryClient.ensureInfiniteQueryData(customerQueries.list(deps))),
   component: CustomersPage,
 });
 

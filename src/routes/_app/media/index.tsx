@@ -1,3 +1,4 @@
+import { tolerateFailure } from '../../../lib/route-data.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { MediaLibrary } from '../../../features/media/media-library.tsx';
 import { folderParam } from '../../../features/media/media-format.ts';
@@ -9,7 +10,7 @@ export const Route = createFileRoute('/_app/media/')({
   validateSearch: MediaSearchSchema,
   loaderDeps: ({ search }) => ({ sort: search.sort, order: search.order }),
   // Offline with nothing cached yet: the screen still opens and says so.
-  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(mediaQueries.list({}, deps)).catch(() => undefined),
+  loader: ({ context, deps }) => tolerateFailure(context.queryClient.ensureInfiniteQueryData(mediaQueries.list({}, deps))),
   component: MediaPage,
 });
 

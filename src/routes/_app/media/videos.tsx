@@ -1,3 +1,4 @@
+import { tolerateFailure } from '../../../lib/route-data.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { MediaLibrary } from '../../../features/media/media-library.tsx';
 import { folderParam } from '../../../features/media/media-format.ts';
@@ -8,7 +9,7 @@ import { MediaTabs } from '../../../features/media/media-tabs.tsx';
 export const Route = createFileRoute('/_app/media/videos')({
   validateSearch: MediaSearchSchema,
   loaderDeps: ({ search }) => ({ sort: search.sort, order: search.order }),
-  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(mediaQueries.list({ type: 'video' }, deps)).catch(() => undefined),
+  loader: ({ context, deps }) => tolerateFailure(context.queryClient.ensureInfiniteQueryData(mediaQueries.list({ type: 'video' }, deps))),
   component: VideosPage,
 });
 

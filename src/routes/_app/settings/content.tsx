@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { BrandForm } from '../../../features/brand/brand-form.tsx';
-import { brandQueryOptions } from '../../../features/brand/brand-query.ts';
+import { brandQueries } from '../../../features/brand/brand-queries.ts';
 import { BrandReadiness } from '../../../features/brand/brand-readiness.tsx';
 import { HeaderUpload } from '../../../features/brand/header-upload.tsx';
 import { sessionStore } from '../../../lib/session.ts';
@@ -11,12 +11,12 @@ import { PageColumn, PageHeader } from '../../../ui/page-header.tsx';
 const userId = () => sessionStore.get()?.userId ?? '';
 
 export const Route = createFileRoute('/_app/settings/content')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(brandQueryOptions(userId())),
+  loader: ({ context }) => context.queryClient.ensureQueryData(brandQueries.settings(userId())),
   component: ContentSettingsPage,
 });
 
 function ContentSettingsPage() {
-  const { data: brand } = useSuspenseQuery(brandQueryOptions(userId()));
+  const { data: brand } = useSuspenseQuery(brandQueries.settings(userId()));
   return (
     <PageColumn>
       <PageHeader title="Restaurant content">Your name, look and voice. Every email, text and video is written with them.</PageHeader>

@@ -1,3 +1,4 @@
+import { tolerateFailure } from '../../../lib/route-data.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { posQueries } from '../../../features/pos/pos-queries.ts';
@@ -8,7 +9,7 @@ const SearchSchema = v.object({ sub: v.optional(v.boolean()) });
 
 export const Route = createFileRoute('/_app/settings/pos')({
   validateSearch: (search) => v.parse(SearchSchema, { sub: search.sub === true || search.sub === 'true' ? true : undefined }),
-  loader: ({ context }) => void context.queryClient.prefetchQuery(posQueries.connection()),
+  loader: ({ context }) => tolerateFailure(context.queryClient.ensureQueryData(posQueries.connection())),
   component: PosPage,
 });
 

@@ -1,8 +1,9 @@
+import { tolerateFailure } from '../../../lib/route-data.ts';
 import { Button } from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { SocialAccounts } from '../../../features/socials/social-accounts.tsx';
-import { tiktokStatusQueryOptions } from '../../../features/socials/tiktok-query.ts';
+import { socialsQueries } from '../../../features/socials/socials-queries.ts';
 import { PageColumn, PageHeader } from '../../../ui/page-header.tsx';
 
 // `sub`: the onboarding variant, with a Skip that finishes onboarding on the home screen.
@@ -10,7 +11,7 @@ const SearchSchema = v.object({ sub: v.optional(v.boolean()) });
 
 export const Route = createFileRoute('/_app/settings/socials')({
   validateSearch: (search) => v.parse(SearchSchema, { sub: search.sub === true || search.sub === 'true' ? true : undefined }),
-  loader: ({ context }) => void context.queryClient.prefetchQuery(tiktokStatusQueryOptions()),
+  loader: ({ context }) => tolerateFailure(context.queryClient.ensureQueryData(socialsQueries.tiktok())),
   component: SocialsPage,
 });
 

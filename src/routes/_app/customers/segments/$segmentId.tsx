@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconChevronLeft } from '@tabler/icons-react';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { CustomerRowActions } from '../../../../features/customers/customer-row-actions.tsx';
 import { SegmentCustomers } from '../../../../features/segments/segment-customers.tsx';
 import { SegmentHeader } from '../../../../features/segments/segment-header.tsx';
 import { SegmentRouteError } from '../../../../features/segments/segment-route-error.tsx';
@@ -24,7 +25,7 @@ function SegmentPage() {
         Segments
       </Button>
       <SegmentHeader segmentId={segmentId} />
-      <SegmentCustomers segmentId={segmentId} />
+      <SegmentCustomers segmentId={segmentId} rowActions={(customer, name) => <CustomerRowActions id={customer.id} name={name} />} />
     </>
   );
 }

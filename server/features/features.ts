@@ -1,0 +1,27 @@
+import { authFeature } from './auth/auth.feature.ts';
+import { brandFeature } from './brand/brand.feature.ts';
+import { customersFeature } from './customers/customers.feature.ts';
+import type { Feature } from './feature.ts';
+import { healthFeature } from './health/health.feature.ts';
+import { mediaFeature } from './media/media.feature.ts';
+import { metricsFeature } from './metrics/metrics.feature.ts';
+import { posFeature } from './pos/pos.feature.ts';
+import { segmentsFeature } from './segments/segments.feature.ts';
+import { socialsFeature } from './socials/socials.feature.ts';
+import { subscriptionsFeature } from './subscriptions/subscriptions.feature.ts';
+import { profileFeature } from './profile/profile.feature.ts';
+
+/** Every feature of the API, in mount order. The app mounts their routes and main.ts registers their jobs from here. */
+export const features: Feature[] = [
+  healthFeature,
+  authFeature,
+  profileFeature,
+  brandFeature,
+  socialsFeature,
+  subscriptionsFeature,
+  customersFeature,
+  posFeature,
+  segmentsFeature,
+  metricsFeature,
+  mediaFeature,
+];

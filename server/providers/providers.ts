@@ -1,0 +1,64 @@
+import type { Env } from '../env.ts';
+import type { Logger } from '../lib/logger.ts';
+import { createAiProvider } from './ai/ai.ts';
+import type { AiProvider } from './ai/ai-types.ts';
+import type { BillingProvider } from './billing/billing.ts';
+import { builtinBilling } from './billing/builtin.ts';
+import { stripeBilling } from './billing/stripe.ts';
+import { createMailer, type Mailer } from './mail/mail.ts';
+import { createCloverClient, type CloverClient } from './pos/clover-client.ts';
+import { createSquareClient, type SquareClient } from './pos/square-client.ts';
+import { createStorage } from './storage/create-storage.ts';
+import type { Storage } from './storage/storage.ts';
+import { createTiktokClient, tiktokConfigured, type TiktokClient } from './tiktok/tiktok-client.ts';
+import { createVideoTools, type VideoTools } from './video/video.ts';
+
+/**
+ * Every outside service, each behind its interface. Built once at start-up from the parsed env
+ * (`createProviders`) and handed to every feature inside `Deps`; tests build the same object and swap
+ * in fakes. A feature never builds a client of its own.
+ */
+export type Providers = {
+  /** nodemailer over SMTP_URL, or .eml files under DATA_DIR/outbox. */
+  mailer: Mailer;
+  /** Uploaded files: DATA_DIR/media or any S3-compatible store. */
+  storage: Storage;
+  /** builtin (deterministic, offline) or any OpenAI-compatible endpoint. */
+  ai: AiProvider;
+  /** Stripe, or the built-in test billing. */
+  billing: BillingProvider;
+  /** Point-of-sale clients; `configured` is false while the app credentials are not set. */
+  pos: { square: SquareClient; clover: CloverClient };
+  /** TikTok Login Kit, Display and Content Posting; null while TIKTOK_CLIENT_KEY is not set. */
+  tiktok: TiktokClient | null;
+  /** ffmpeg / ffprobe. */
+  video: VideoTools;
+};
+
+export const squareBaseUrl = (env: Env) =>
+  env.SQUARE_BASE_URL || (env.SQUARE_ENV === 'production' ? 'https://connect.squareup.com' : 'https://connect.squareupsandbox.com');
+
+export function createProviders(env: Env, logger: Logger): Providers {
+  return {
+    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir, logger }),
+    storage: createStorage(env),
+    ai: createAiProvider(env, logger),
+    billing: env.STRIPE_SECRET_KEY ? stripeBilling(env) : builtinBilling(),
+    pos: {
+      square: createSquareClient({ baseUrl: squareBaseUrl(env), clientId: env.SQUARE_CLIENT_ID, clientSecret: env.SQUARE_CLIENT_SECRET }),
+      clover: createCloverClient({
+        authBaseUrl: env.CLOVER_AUTH_BASE_URL,
+        apiBaseUrl: env.CLOVER_API_BASE_URL,
+        clientId: env.CLOVER_CLIENT_ID,
+        clientSecret: env.CLOVER_CLIENT_SECRET,
+      }),
+    },
+    tiktok: tiktokConfigured(env) ? createTiktokClient(env) : null,
+    video: createVideoTools(env),
+  };
+}
+
+/** What to release when the process stops. */
+export function closeProviders(providers: Providers) {
+  providers.mailer.close();
+}

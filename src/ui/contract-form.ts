@@ -1,0 +1,66 @@
+import { useForm, type FormErrors, type UseFormInput, type UseFormReturnType } from '@mantine/form';
+import * as v from 'valibot';
+import { ApiError } from '../lib/api-error.ts';
+
+/** Request field → form field, where the form names a value differently (`phoneNumber` → `phone`). */
+export type FieldMap = Record<string, string>;
+
+const formField = (path: string, fieldOf: FieldMap) => fieldOf[path] ?? fieldOf[path.split('.')[0]!] ?? path.split('.')[0]!;
+
+/**
+ * The first problem of each field, from a contract schema: all fields at once, each with its first
+ * message (the schema's order: 'Password is required' before 'at least 8 characters').
+ */
+export function schemaErrors(schema: v.GenericSchema, value: unknown, fieldOf: FieldMap = {}): FormErrors {
+  const errors: FormErrors = {};
+  for (const issue of v.safeParse(v.config(schema, { abortPipeEarly: true }), value).issues ?? []) {
+    const field = formField(v.getDotPath(issue) ?? '', fieldOf);
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** The server's field errors (ApiError.fields, from the one error parser) keyed by form field. */
+export function serverFieldErrors(error: unknown, fieldOf: FieldMap = {}): FormErrors {
+  if (!(error instanceof ApiError)) return {};
+  const errors: FormErrors = {};
+  for (const [path, message] of Object.entries(error.fields)) errors[formField(path, fieldOf)] ??= message;
+  return errors;
+}
+
+export type ContractFormOptions<T extends Record<string, unknown>> = Omit<UseFormInput<T>, 'validate'> & {
+  /** The contract schema the server validates the request with. */
+  schema: v.GenericSchema;
+  /** The request the form's values become (default: the values themselves). */
+  toRequest?: (values: T) => unknown;
+  fieldOf?: FieldMap;
+  /** Checks the schema cannot make (a file's type, two boxes that must match), given the schema's errors so far. */
+  validate?: (values: T, errors: FormErrors) => FormErrors;
+};
+
+export type ContractForm<T extends Record<string, unknown>> = UseFormReturnType<T> & {
+  /** Puts the server's field errors under their fields; true when there was at least one. */
+  setServerErrors: (error: unknown) => boolean;
+};
+
+/**
+ * A Mantine form bound to a contract schema: the same schema validates here and on the server, and
+ * the server's field errors land under the same fields. Every form of the app uses it.
+ */
+export function useContractForm<T extends Record<string, unknown>>({ schema, toRequest, fieldOf = {}, validate, ...input }: ContractFormOptions<T>): ContractForm<T> {
+  const form = useForm<T>({
+    ...input,
+    validate: (values) => {
+      const errors = schemaErrors(schema, toRequest ? toRequest(values) : values, fieldOf);
+      return validate ? validate(values, errors) : errors;
+    },
+  });
+  return Object.assign(form, {
+    setServerErrors: (error: unknown) => {
+      const errors = serverFieldErrors(error, fieldOf);
+      if (Object.keys(errors).length === 0) return false;
+      form.setErrors(errors);
+      return true;
+    },
+  });
+}

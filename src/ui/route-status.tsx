@@ -1,0 +1,48 @@
+import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
+import { IconCloudOff } from '@tabler/icons-react';
+import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { ApiError } from '../lib/api-error.ts';
+
+/** What the router shows while a route's loader waits (after a short delay, so fast screens never flash it). */
+export function RoutePending() {
+  return (
+    <Center mih="40vh">
+      <Loader size="lg" aria-label="Loading" />
+    </Center>
+  );
+}
+
+type RouteErrorProps = ErrorComponentProps & {
+  /** Shown when the error carries no words from the server (the spec's fallback for the screen). */
+  fallback?: string;
+  /** Where "back" goes; Home when absent. */
+  back?: { to: string; label: string };
+};
+
+/** A route that could not load: the server's words (or the offline sentence), Try again, and a way back. */
+export function RouteError({ error, reset, fallback = 'This could not be loaded. Try again in a moment.', back }: RouteErrorProps) {
+  const router = useRouter();
+  const offline = error instanceof ApiError && error.code === 'network';
+  const message = error instanceof ApiError && (error.fromServer || offline) ? error.message : fallback;
+  return (
+    <Stack maw={560} gap="md" data-testid="route-error">
+      <Alert color={offline ? 'gray' : 'red'} title={offline ? 'You are offline' : 'Could not open this'} icon={offline ? <IconCloudOff aria-hidden /> : undefined}>
+        {message}
+      </Alert>
+      <Group grow>
+        <Button
+          size="lg"
+          onClick={() => {
+            reset();
+            void router.invalidate();
+          }}
+        >
+          Try again
+        </Button>
+        <Button component={Link} to={back?.to ?? '/'} variant="default" size="lg">
+          {back?.label ?? 'Home'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
