@@ -81,6 +81,13 @@ test('customers list: search, scroll for more, open a customer, record consent, 
   await page.getByRole('link', { name: '← All customers' }).click();
   await page.getByRole('link', { name: 'Add customer' }).click();
   await page.getByLabel('First name').fill('Lee');
+  // Maya's address: the server's refusal lands under the Email field, in words, with no field name.
+  const email = page.getByRole('textbox', { name: 'Email' });
+  await email.fill('maya@example.com');
+  await page.getByRole('button', { name: 'Add customer' }).click();
+  await expect(email).toHaveAccessibleDescription(/Another customer already has this email/);
+  await expect(toast(page, 'Another customer already has this email')).toBeVisible();
+  await email.fill('');
   await page.getByLabel('Phone').fill('212 555 0188');
   await page.getByRole('button', { name: 'Add customer' }).click();
   await expect(toast(page, 'Customer added')).toBeVisible();

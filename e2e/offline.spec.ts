@@ -211,7 +211,8 @@ test('a 422 is shown as failed with the server message and not retried; a 500 is
     const flag = flagOf(route.request())!;
     hits[flag] = (hits[flag] ?? 0) + 1;
     if (flag === 'productNews') {
-      return route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ error: 'Product news cannot be changed right now' }) });
+      const refusal = { error: 'Product news cannot be changed right now', code: 'validation', fields: { productNews: 'Product news cannot be changed right now' } };
+      return route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify(refusal) });
     }
     if (hits[flag] === 1) return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Something went wrong' }) });
     return route.continue();
@@ -228,6 +229,8 @@ test('a 422 is shown as failed with the server message and not retried; a 500 is
   await expect(failed).toHaveAttribute('data-status', 'failed');
   await expect(failed).toContainText('Not saved');
   await expect(failed).toContainText('Product news cannot be changed right now');
+  // The refusal's fields, parsed by the same parser the forms use, listed in words.
+  await expect(failed.getByTestId('sync-op-fields')).toHaveText('Product news: Product news cannot be changed right now');
   // Not retried by itself: nothing more reaches the server while we wait past several backoffs.
   await page.waitForTimeout(6000);
   expect(hits.productNews).toBe(1);

@@ -9,6 +9,8 @@ import { drainOutbox, type DrainDeps } from '../../src/lib/outbox/drain.ts';
 import { subscribeOutboxEvents } from '../../src/lib/outbox/events.ts';
 import { addOp, countUnsentOps, getOp, listOps, removeOps, retryOp, updateOp } from '../../src/lib/outbox/store.ts';
 import type { EnqueueInput, OutboxEvent } from '../../src/lib/outbox/types.ts';
+import { apiErrorFrom } from '../../src/lib/api-error.ts';
+import { serverFieldErrors } from '../../src/ui/contract-form.ts';
 
 // The outbox state machine on a fresh fake IndexedDB per test, against a scripted "server":
 // a fetch that records each request and answers from a queue of responses per path.
@@ -125,6 +127,20 @@ describe('outbox', () => {
     clock += 3600_000;
     await drain({ force: true });
     expect(paths()).toEqual(['/a/1', '/a/2']);
+  });
+
+  it('a refusal naming fields keeps them with the op, parsed as the forms parse them, until a retry', async () => {
+    const refusal = { error: 'Another customer already has this email', code: 'conflict', fields: { email_address: 'Another customer already has this email' } };
+    script.set('/c/1', [{ status: 400, body: refusal }]);
+    await op('c', 1);
+    await drain();
+    const failed = (await listOps(USER))[0]!;
+    // The same parser as api() and serverFieldErrors (src/lib/api-error.ts).
+    const parsed = apiErrorFrom(400, refusal);
+    expect(failed).toMatchObject({ status: 'failed', lastError: parsed.message, lastFields: parsed.fields });
+    expect(serverFieldErrors(parsed)).toEqual({ email_address: 'Another customer already has this email' });
+    const retried = await retryOp(failed.id, clock);
+    expect(retried).toMatchObject({ status: 'pending', lastError: null, lastFields: undefined });
   });
 
   it('a 500 is retried after a jittered backoff with the same key', async () => {
