@@ -6,20 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { fakeControls, listenFake, sendJson, type FakeControls } from './fake-http.ts';
-import { postSignedForm, rfc2822 } from './twilio-signing.ts';
+import { readForm, twilioError, twilioMessageJson, type FakeTwilioMessage } from './twilio-shapes.ts';
+import { postSignedForm } from './twilio-signing.ts';
+
+export type { FakeTwilioMessage } from './twilio-shapes.ts';
 
 export type FakeTwilioOutcome = 'delivered' | { status: 'undelivered' | 'failed'; errorCode: number };
-
-export type FakeTwilioMessage = {
-  sid: string;
-  to: string;
-  from: string | null;
-  messagingServiceSid: string | null;
-  body: string;
-  statusCallback: string | null;
-  status: string;
-  createdAt: Date;
-};
 
 export type FakeTwilioOptions = {
   port?: number;
@@ -59,17 +51,7 @@ export type FakeTwilio = FakeControls<Call> & {
 };
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
-const twilioError = (status: number, code: number, message: string) => ({ code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status });
 const E164 = /^\+[1-9]\d{7,14}$/;
-
-function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
-  return new Promise((resolve) => {
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (text += chunk));
-    req.on('end', () => resolve(new URLSearchParams(text)));
-  });
-}
 
 export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<FakeTwilio> {
   const accountSid = options.accountSid ?? `ACfake${'0'.repeat(26)}`;
@@ -86,28 +68,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
   let failureStatus = 500;
   const base = `/2010-04-01/Accounts/${accountSid}`;
 
-  const toJson = (message: FakeTwilioMessage) => ({
-    account_sid: accountSid,
-    api_version: '2010-04-01',
-    body: message.body,
-    date_created: rfc2822(message.createdAt),
-    date_sent: null,
-    date_updated: rfc2822(message.createdAt),
-    direction: 'outbound-api',
-    error_code: null,
-    error_message: null,
-    from: message.from,
-    messaging_service_sid: message.messagingServiceSid,
-    num_media: '0',
-    num_segments: '1',
-    price: null,
-    price_unit: 'USD',
-    sid: message.sid,
-    status: message.status,
-    subresource_uris: { media: `${base}/Messages/${message.sid}/Media.json` },
-    to: message.to,
-    uri: `${base}/Messages/${message.sid}.json`,
-  });
+  const toJson = (message: FakeTwilioMessage) => twilioMessageJson(message, accountSid);
 
   function notify(message: FakeTwilioMessage, status: string, errorCode?: number) {
     if (!message.statusCallback || options.callbacks === false) return;
@@ -133,6 +94,11 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work));
   }
+
+  const finalStatus = (to: string) => {
+    const outcome = options.outcome?.(to) ?? 'delivered';
+    return outcome === 'delivered' ? 'delivered' : outcome.status;
+  };
 
   /** Later statuses, each callback after the previous one was answered (Twilio's order). */
   async function progress(message: FakeTwilioMessage) {
@@ -184,7 +150,8 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
     bySid.set(message.sid, message);
     sendJson(res, 201, toJson(message));
     // After the answer, as Twilio does: no callback for the initial status.
-    track(new Promise<void>((resolve) => setImmediate(resolve)).then(() => progress(message)));
+    if (message.statusCallback && options.callbacks !== false) track(new Promise<void>((resolve) => setImmediate(resolve)).then(() => progress(message)));
+    else message.status = finalStatus(message.to);
   }
 
   function list(url: URL, res: http.ServerResponse) {

@@ -123,6 +123,10 @@ describe('Twilio transport against the local fake', () => {
     expect(await failure(sms.send({ to: '+12125550188', body: 'Hi' }))).toMatchObject({ reason: 'invalid_recipient', twilioCode: 21614, retryable: false });
   });
 
+  it('a body over 1600 characters is refused for this text only (21617)', async () => {
+    expect(await failure(sms.send({ to: '+12125550100', body: 'a'.repeat(1601) }))).toMatchObject({ reason: 'rejected', twilioCode: 21617, retryable: false });
+  });
+
   it('settings problems stop the whole send: wrong token (20003), sender not ours (21606)', async () => {
     expect(await failure(transport({ authToken: 'wrong' }).send({ to: '+12125550100', body: 'Hi' }))).toMatchObject({ reason: 'account', twilioCode: 20003, status: 401 });
     expect(await failure(transport({ from: '+15550000000' }).send({ to: '+12125550100', body: 'Hi' }))).toMatchObject({ reason: 'account', twilioCode: 21606 });
@@ -198,7 +202,10 @@ describe('Twilio transport against the local fake', () => {
     const list = (await (await fetch(`${fake.url}/2010-04-01/Accounts/${fake.accountSid}/Messages.json?To=%2B12125550155`, { headers: auth })).json()) as { messages: Array<{ sid: string }> };
     expect(list.messages.map((m) => m.sid)).toEqual([sent.providerId]);
     const one = await fetch(`${fake.url}/2010-04-01/Accounts/${fake.accountSid}/Messages/${sent.providerId}.json`, { headers: auth });
-    expect(await one.json()).toMatchObject({ sid: sent.providerId, body: 'one', direction: 'outbound-api', date_created: expect.stringMatching(/\+0000$/) });
+    expect(await one.json()).toMatchObject({ sid: sent.providerId, body: 'one', direction: 'outbound-api', num_segments: '1', date_created: expect.stringMatching(/\+0000$/) });
+    const long = await sms.send({ to: '+12125550157', body: `${'😀'.repeat(40)}` });
+    const longJson = await (await fetch(`${fake.url}/2010-04-01/Accounts/${fake.accountSid}/Messages/${long.providerId}.json`, { headers: auth })).json();
+    expect(longJson).toMatchObject({ num_segments: '2' });
   });
 });
 
