@@ -78,18 +78,28 @@ export function twilioTransport(options: TwilioOptions, logger: Logger): SmsTran
   async function send(message: { to: string; body: string; statusCallbackUrl?: string }): Promise<SmsSendResult> {
     const form = new URLSearchParams({ To: message.to, ...sender, Body: message.body });
     if (message.statusCallbackUrl) form.set('StatusCallback', message.statusCallbackUrl);
+    // One timer for the whole exchange (answer and body), cleared as soon as it is over: a 50,000-text
+    // send would otherwise leave 50,000 AbortSignal.timeout timers waiting out their 15 seconds.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('Twilio did not answer in time', 'TimeoutError')), timeoutMs);
     let response: Response;
+    let payload: unknown;
     try {
       response = await doFetch(endpoint, {
         method: 'POST',
         headers: { Authorization: authorization, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
         body: form.toString(),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: controller.signal,
+      });
+      payload = await response.json().catch((error: unknown) => {
+        if (controller.signal.aborted) throw error;
+        return null;
       });
     } catch (error) {
       throw networkError(error, host);
+    } finally {
+      clearTimeout(timer);
     }
-    const payload: unknown = await response.json().catch(() => null);
     if (response.ok) {
       const created = v.safeParse(CreatedSchema, payload);
       // Twilio took the message; an answer we cannot read still means it may go out.
