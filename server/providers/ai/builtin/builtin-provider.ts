@@ -1,10 +1,13 @@
 import type { AiProvider } from '../ai-types.ts';
 import { parseSegmentQuery } from './segment-phrases.ts';
+import { regenerateTextBuiltin, writeTextBuiltin } from './text/write-text.ts';
 
 /** The default provider: no network, same answer for the same words, so tests and demos are repeatable. */
 export function createBuiltinProvider(): AiProvider {
   return {
     kind: 'builtin',
     proposeSegment: async (query, now) => parseSegmentQuery(query, now),
+    writeText: async (input) => writeTextBuiltin(input),
+    regenerateText: async (input) => regenerateTextBuiltin(input),
   };
 }

@@ -1,0 +1,208 @@
+import * as v from 'valibot';
+
+// Text campaigns (spec §2 Text campaigns, §3, §4, §5, §7 Text, §8, §9). Messages the spec gives are kept
+// verbatim (including its "progess"); bounds it leaves open are ours.
+
+/** The eleven template ideas of spec §2; `icon` names a @tabler/icons-react component. */
+export const TEXT_CATEGORIES = [
+  { id: 'flash_sale', title: 'Flash Sale', description: 'A short, urgent deal for today only.', icon: 'IconBolt' },
+  { id: 'new_arrival', title: 'New Arrival Alert', description: 'Tell guests about a new dish or drink on the menu.', icon: 'IconSparkles' },
+  { id: 'limited_time_offer', title: 'Limited-Time Offer', description: 'A deal with a clear end date, so guests come in before it ends.', icon: 'IconHourglass' },
+  { id: 'event_invitation', title: 'Event Invitation', description: 'Invite guests to live music, a tasting or a special night.', icon: 'IconCalendarEvent' },
+  { id: 'loyalty_reminder', title: 'Loyalty Program Reminder', description: 'Remind regulars of their points, stamps or next reward.', icon: 'IconAward' },
+  { id: 'vip_access', title: 'Exclusive VIP Access', description: 'Early or members-only access for your best guests.', icon: 'IconCrown' },
+  { id: 'seasonal_special', title: 'Seasonal Special', description: 'A dish or menu for the season or a holiday.', icon: 'IconLeaf' },
+  { id: 'customer_appreciation', title: 'Customer Appreciation', description: 'Thank your guests for coming in, with or without a treat.', icon: 'IconHeart' },
+  { id: 'happy_hour', title: 'Happy Hour Special', description: 'Drinks and bites at happy-hour prices.', icon: 'IconGlassCocktail' },
+  { id: 'order_reminder', title: 'Order Reminder', description: 'Remind guests to order ahead or pick up their order.', icon: 'IconShoppingBag' },
+  { id: 'feedback_request', title: 'Feedback Request', description: 'Ask guests how their last visit went.', icon: 'IconMessageStar' },
+] as const;
+
+export type TextCategory = (typeof TEXT_CATEGORIES)[number]['id'];
+export const TEXT_CATEGORY_IDS = TEXT_CATEGORIES.map((category) => category.id) as [TextCategory, ...TextCategory[]];
+export const TextCategorySchema = v.picklist(TEXT_CATEGORY_IDS, 'Choose one of the text ideas');
+
+/** The chat's style picker. */
+export const TEXT_STYLES = [
+  { id: 'friendly', label: 'Friendly' },
+  { id: 'professional', label: 'Professional' },
+  { id: 'playful', label: 'Playful' },
+  { id: 'urgent', label: 'Urgent' },
+  { id: 'elegant', label: 'Elegant' },
+] as const;
+export type TextStyle = (typeof TEXT_STYLES)[number]['id'];
+export const TextStyleSchema = v.picklist(TEXT_STYLES.map((style) => style.id) as [TextStyle, ...TextStyle[]], 'Choose one of the styles');
+
+/** Every marketing text ends with it. */
+export const TEXT_OPT_OUT_LINE = 'Reply STOP to opt out';
+
+export const TEXT_LIMITS = {
+  query: 1000,
+  /** Twilio refuses bodies over 1600 characters (error 21617). */
+  draft: 1600,
+  title: 100,
+  /** Spec §9 truncation: chat title in history, card, table row. */
+  chatTitleShown: 33,
+  cardShown: 45,
+  rowShown: 40,
+  historyPreviewRows: 5,
+} as const;
+
+export const TEXT_MESSAGES = {
+  connectPos: 'Please connect POS account to create text campaigns',
+  completeDetails: 'Please complete your restaurant details',
+  segmentRequired: 'Please select a customer segment',
+  dateRequired: 'Please select a date',
+  invalidHour: 'Invalid hour selected',
+  invalidMinute: 'Invalid minute selected',
+  pastSchedule: 'Cannot schedule campaign in the past',
+  launched: 'Campaign launched successfully',
+  scheduled: 'Campaign Scheduled successfully',
+  regenerated: 'Regenerated Successfully',
+  titleUpdated: 'Campaign title updated successfully',
+  cancelled: 'Campaign cancelled successfully',
+  cancelFailed: 'Failed to cancel campaign',
+  listFailed: 'Error fetching SMS campaigns',
+  scheduledListFailed: 'Failed to load campaigns',
+  fallback: 'Something went wrong',
+  empty: 'No SMS campaigns found',
+} as const;
+
+/** Spec §5, with the provider named (the spec's own spelling of "progess"). */
+export const importInProgressMessage = (provider: 'Square' | 'Clover', percent: number) => `${provider} data import in progess: ${percent}. Please Wait...`;
+
+const text = (field: string, max: number) =>
+  v.pipe(v.string(`${field} must be text`), v.trim(), v.nonEmpty(`${field} cannot be empty`), v.maxLength(max, `${field} must be at most ${max} characters`));
+// A missing field gets the same message as an empty one ("Please select a date"), not valibot's "Invalid key".
+const Id = (message: string) => v.pipe(v.optional(v.string(message), ''), v.trim(), v.nonEmpty(message));
+const isIsoTimestamp = (value: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value));
+const IsoTime = v.pipe(
+  v.optional(v.string(TEXT_MESSAGES.dateRequired), ''),
+  v.nonEmpty(TEXT_MESSAGES.dateRequired),
+  v.check((value) => value === '' || isIsoTimestamp(value), 'Scheduled time must be an ISO timestamp'),
+);
+
+// ─── AI chat ────────────────────────────────────────────────────────────────────────────────────
+
+/** POST /api/v1/text/chat: a new conversation takes the category and style; later turns the conversation_id. */
+export const TextChatRequestSchema = v.object({
+  query: text('Message', TEXT_LIMITS.query),
+  conversation_id: v.optional(v.pipe(v.string('Conversation must be text'), v.trim(), v.nonEmpty('Conversation is required'))),
+  sms_category: v.optional(TextCategorySchema),
+  style: v.optional(TextStyleSchema),
+});
+export type TextChatRequest = v.InferInput<typeof TextChatRequestSchema>;
+
+export const TextChatResponseSchema = v.object({
+  conversation_id: v.string(),
+  /** The draft's campaign, once the AI has written one. */
+  campaign_id: v.optional(v.string()),
+  response_data: v.union([v.object({ sms_campaign_draft: v.string() }), v.object({ clarification_question: v.string() })]),
+});
+export type TextChatResponse = v.InferOutput<typeof TextChatResponseSchema>;
+
+export const TextConversationMessageSchema = v.object({ text: v.string(), response: v.string(), timestamp: v.string() });
+
+export const SmsCampaignSchema = v.object({
+  id: v.string(),
+  campaign_id: v.string(),
+  conversation_id: v.nullable(v.string()),
+  user_title: v.string(),
+  is_completed: v.boolean(),
+  sms_category: v.nullable(TextCategorySchema),
+  final_sms_draft: v.string(),
+  completed_at: v.nullable(v.string()),
+  total_sent: v.number(),
+  delivered: v.number(),
+  pending: v.number(),
+  failed: v.number(),
+  segmentation_id: v.nullable(v.string()),
+});
+export type SmsCampaign = v.InferOutput<typeof SmsCampaignSchema>;
+
+export const TextConversationSchema = v.object({
+  conversation_id: v.string(),
+  title: v.string(),
+  style: v.nullable(TextStyleSchema),
+  /** 'completed' once a draft exists (the input is then disabled), else 'pending'. */
+  status: v.picklist(['completed', 'pending']),
+  messages: v.array(TextConversationMessageSchema),
+  sms_campaign: v.nullable(SmsCampaignSchema),
+  timestamp: v.string(),
+});
+export type TextConversation = v.InferOutput<typeof TextConversationSchema>;
+
+export const GetTextConversationRequestSchema = v.object({ conversation_id: Id('Conversation is required') });
+export const GetTextConversationResponseSchema = TextConversationSchema;
+export const ListTextConversationsResponseSchema = v.array(TextConversationSchema);
+
+// ─── drafts and campaigns ───────────────────────────────────────────────────────────────────────
+
+export const ListSmsCampaignsResponseSchema = v.object({ campaigns: v.array(SmsCampaignSchema) });
+export const GetSmsCampaignRequestSchema = v.object({ campaign_id: Id('Campaign is required') });
+export const GetSmsCampaignResponseSchema = SmsCampaignSchema;
+
+export const RegenerateTextRequestSchema = v.object({ campaign_id: Id('Campaign is required') });
+export const RegenerateTextResponseSchema = v.object({ message: v.string(), final_sms_draft: v.string() });
+
+export const UpdateTextDraftRequestSchema = v.object({ campaign_id: Id('Campaign is required'), new_draft_text: text('Text', TEXT_LIMITS.draft) });
+export const UpdateTextDraftResponseSchema = v.object({ message: v.string(), campaign: SmsCampaignSchema });
+
+export const UpdateTextTitleRequestSchema = v.object({ campaign_id: Id('Campaign is required'), campaign_title: text('Title', TEXT_LIMITS.title) });
+export const UpdateTextTitleResponseSchema = v.object({ message: v.string() });
+
+// ─── launch and schedule ────────────────────────────────────────────────────────────────────────
+
+/** POST /api/v1/text/campaigns/launch */
+export const LaunchTextRequestSchema = v.object({
+  campaign_id: Id('Campaign is required'),
+  segmentation_id: Id(TEXT_MESSAGES.segmentRequired),
+});
+/** POST /api/v1/text/campaigns/schedule; "not in the past" is checked by the server against its clock. */
+export const ScheduleTextRequestSchema = v.object({ ...LaunchTextRequestSchema.entries, scheduled_time: IsoTime });
+
+/** Who would be held by quiet hours: one line each, e.g. "212 guests will get it at 8:00 tomorrow". */
+export const QuietHoursHoldSchema = v.object({ until: v.string(), count: v.number(), sentence: v.string() });
+
+/** Before confirming: recipients, segments, the cost estimate and the quiet-hours holds. */
+export const TextSendPreviewRequestSchema = v.object({
+  ...LaunchTextRequestSchema.entries,
+  scheduled_time: v.optional(v.pipe(v.string(), v.check(isIsoTimestamp, 'Scheduled time must be an ISO timestamp'))),
+});
+export const TextSendPreviewResponseSchema = v.object({
+  recipients: v.number(),
+  segments_per_text: v.number(),
+  encoding: v.picklist(['GSM-7', 'UCS-2']),
+  /** SMS_PRICE_PER_SEGMENT × segments × recipients, rounded up; null when no price is configured. */
+  estimated_cost_cents: v.nullable(v.number()),
+  /** False when texts go to the local outbox: the UI says they are not being sent. */
+  delivers: v.boolean(),
+  held: v.array(QuietHoursHoldSchema),
+});
+
+export const LaunchTextResponseSchema = v.object({ message: v.string(), campaign_id: v.string(), held: v.array(QuietHoursHoldSchema) });
+export const ScheduleTextResponseSchema = v.object({ message: v.string(), scheduled_id: v.string(), held: v.array(QuietHoursHoldSchema) });
+
+// ─── scheduled list, stats ──────────────────────────────────────────────────────────────────────
+
+export const SCHEDULED_TEXT_STATUSES = ['SCHEDULED', 'PENDING', 'COMPLETED', 'CANCELLED'] as const;
+export type ScheduledTextStatus = (typeof SCHEDULED_TEXT_STATUSES)[number];
+
+export const ScheduledTextSchema = v.object({
+  scheduled_id: v.string(),
+  campaign_id: v.string(),
+  restaurant_name: v.string(),
+  final_sms_draft: v.string(),
+  status: v.picklist(SCHEDULED_TEXT_STATUSES),
+  scheduled_time: v.string(),
+});
+export type ScheduledText = v.InferOutput<typeof ScheduledTextSchema>;
+
+export const ListScheduledTextsRequestSchema = v.object({ status: v.optional(v.picklist(SCHEDULED_TEXT_STATUSES)) });
+export const ListScheduledTextsResponseSchema = v.object({ results: v.array(ScheduledTextSchema) });
+
+export const CancelScheduledTextRequestSchema = v.object({ scheduled_id: Id('Scheduled campaign is required') });
+export const CancelScheduledTextResponseSchema = v.object({ message: v.string() });
+
+/** Spec §9: percentages of total_sent, rounded. */
+export const TextStatsResponseSchema = v.object({ total_sent: v.number(), delivery_rate: v.number(), bounce_rate: v.number() });
