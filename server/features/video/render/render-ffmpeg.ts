@@ -11,6 +11,8 @@ export type FfmpegRun = {
   /** Seconds of output expected, to turn ffmpeg's out_time into a fraction. */
   totalSeconds: number;
   onProgress?: (fraction: number) => void;
+  /** Called with ffmpeg's process id once it runs (for logs, and for tests that check it was killed). */
+  onSpawn?: (pid: number) => void;
   signal?: AbortSignal;
   timeoutMs: number;
   /** 0 (normal) to 19 (lowest); renders run below the API so requests stay quick. */
@@ -46,6 +48,7 @@ export function runFfmpeg(run: FfmpegRun): Promise<void> {
     const child = NICE
       ? spawn(NICE, ['-n', String(run.niceness), run.ffmpeg, ...args], { cwd: run.cwd, env: run.env, stdio: ['ignore', 'pipe', 'pipe'] })
       : spawn(run.ffmpeg, args, { cwd: run.cwd, env: run.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (child.pid) run.onSpawn?.(child.pid);
     if (!NICE && child.pid) {
       try {
         os.setPriority(child.pid, run.niceness);

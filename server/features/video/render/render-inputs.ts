@@ -16,15 +16,20 @@ export function probeMedia(ffprobe: string, file: string): Promise<MediaProbe | 
   return new Promise((resolve) => {
     execFile(
       ffprobe,
-      ['-v', 'error', '-print_format', 'json', '-show_entries', 'format=duration:stream=codec_type', file],
+      ['-v', 'error', '-print_format', 'json', '-show_entries', 'format=duration:stream=codec_type,width,height', file],
       { timeout: 30_000, maxBuffer: 1024 * 1024 },
       (error, stdout) => {
         if (error) return resolve(null);
         try {
-          const parsed = JSON.parse(stdout) as { streams?: { codec_type?: string }[]; format?: { duration?: string } };
-          const types = new Set((parsed.streams ?? []).map((stream) => stream.codec_type));
+          const parsed = JSON.parse(stdout) as { streams?: { codec_type?: string; width?: number }[]; format?: { duration?: string } };
+          const streams = parsed.streams ?? [];
           const duration = Number(parsed.format?.duration);
-          resolve({ duration: Number.isFinite(duration) ? duration : 0, hasVideo: types.has('video'), hasAudio: types.has('audio') });
+          resolve({
+            duration: Number.isFinite(duration) ? duration : 0,
+            // A file that merely looks like an image (no decodable picture) reports a 0×0 video stream.
+            hasVideo: streams.some((stream) => stream.codec_type === 'video' && (stream.width ?? 0) > 0),
+            hasAudio: streams.some((stream) => stream.codec_type === 'audio'),
+          });
         } catch {
           resolve(null);
         }
@@ -73,13 +78,15 @@ export type PreparedInputs = { scenes: GraphScene[]; voiceOver?: string; logo?: 
 /** Checks every input and brings photos and the logo into shape under `inputsDir`; clips are used as they are. */
 export async function prepareInputs(plan: RenderPlan, inputsDir: string, ffprobe: string): Promise<PreparedInputs> {
   await fsp.mkdir(inputsDir, { recursive: true });
+  // Photos take turns through the motions, whatever clips sit between them.
+  const photoTurn = plan.scenes.map((_, index) => plan.scenes.slice(0, index).filter((scene) => scene.kind === 'photo').length);
   const scenes = plan.scenes.map(async (scene, index): Promise<GraphScene> => {
     const what = `${ordinal(index)}'s ${scene.kind}`;
     await mustExist(scene.path, what);
     if (scene.kind === 'photo') {
       const file = path.join(inputsDir, `scene-${index + 1}.jpg`);
       await preparePhoto(scene.path, file, what);
-      return { kind: 'photo', file, motion: PHOTO_MOTIONS[index % PHOTO_MOTIONS.length]! };
+      return { kind: 'photo', file, motion: PHOTO_MOTIONS[photoTurn[index]! % PHOTO_MOTIONS.length]! };
     }
     const probe = await probeMedia(ffprobe, scene.path);
     if (!probe?.hasVideo) throw new RenderError('input_unreadable', `${what} could not be read as a video`);

@@ -15,6 +15,8 @@ export type RenderOptions = {
   ffmpeg: string;
   ffprobe: string;
   onProgress?: (fraction: number) => void;
+  /** ffmpeg's process id once it runs. */
+  onFfmpegStart?: (pid: number) => void;
   signal?: AbortSignal;
   /** Default 10 minutes. */
   timeoutMs?: number;
@@ -142,6 +144,7 @@ export async function renderVideo(planInput: unknown, options: RenderOptions): P
       cwd: workDir,
       totalSeconds: timeline.duration,
       onProgress: options.onProgress && ((fraction) => options.onProgress!(Math.min(0.99, fraction))),
+      onSpawn: options.onFfmpegStart,
       signal: options.signal,
       timeoutMs: options.timeoutMs ?? 10 * 60_000,
       niceness: options.niceness ?? 10,
