@@ -5,6 +5,7 @@ import { joinScenes } from '../../server/features/video/render/render-crossfade.
 import { parseOutTime } from '../../server/features/video/render/render-ffmpeg.ts';
 import { buildRenderCommand } from '../../server/features/video/render/render-graph.ts';
 import { parseRenderPlan, type RenderPlan } from '../../server/features/video/render/render-plan.ts';
+import { createRenderSlots } from '../../server/features/video/render/render-slots.ts';
 import { planTimeline } from '../../server/features/video/render/render-timeline.ts';
 import fs from 'node:fs';
 
@@ -140,5 +141,29 @@ describe('progress and plans', () => {
   it('limits a video to three minutes', () => {
     const long = Array.from({ length: 4 }, () => ({ kind: 'photo' as const, path: '/a.jpg', duration: 50 }));
     expect(() => parseRenderPlan(plan({ scenes: long }))).toThrow('scenes: a video can be at most 180 seconds long');
+  });
+});
+
+describe('render slots (VIDEO_RENDER_CONCURRENCY)', () => {
+  it('runs at most `limit` renders at once, in order, and drops a waiting one that is aborted', async () => {
+    const slots = createRenderSlots(1);
+    const order: string[] = [];
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const first = slots.run(async () => {
+      order.push('first starts');
+      await gate;
+      order.push('first ends');
+    });
+    const controller = new AbortController();
+    const cancelled = slots.run(async () => order.push('cancelled ran'), controller.signal);
+    const second = slots.run(async () => order.push('second runs'));
+    expect(slots.stats()).toEqual({ running: 1, waiting: 2 });
+    controller.abort(new Error('owner cancelled'));
+    await expect(cancelled).rejects.toThrow('owner cancelled');
+    open();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first starts', 'first ends', 'second runs']);
+    expect(slots.stats()).toEqual({ running: 0, waiting: 0 });
   });
 });
