@@ -17,7 +17,8 @@ export type StarterTemplate = {
   blocks: EmailBlock[];
 };
 
-type Part = Omit<EmailBlock, 'id'> & { id?: string };
+/** A block before its id is given (Omit over each member of the union). */
+type Part = EmailBlock extends infer B ? (B extends EmailBlock ? Omit<B, 'id'> : never) : never;
 
 /** Ids are the block type and its position, so a template's ids never change between releases. */
 export function starter(template: Omit<StarterTemplate, 'blocks' | 'name'> & { parts: Part[] }): StarterTemplate {
