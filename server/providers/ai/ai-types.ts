@@ -1,3 +1,4 @@
+import type { EmailBlock } from '../../../src/contract/email.ts';
 import type { SegmentDefinition } from '../../../src/contract/segments.ts';
 
 /** What a model proposes for a segment query. It is validated and then run by our own SQL, never trusted as-is. */
@@ -11,7 +12,37 @@ export type AiProvider = {
   kind: 'builtin' | 'openai';
   /** null when the query cannot be understood (the caller answers with the spec's "refine the query"). */
   proposeSegment: (query: string, now: Date) => Promise<SegmentProposal | null>;
+  /** A campaign email from the owner's prompt and brand; never states a price, date or dish the input does not give. */
+  writeEmail: (input: WriteEmailInput) => Promise<WrittenEmail>;
 };
+
+/** What the AI may say about the restaurant (brand settings, spec §3 "Restaurant content"). */
+export type AiBrandFacts = {
+  name: string;
+  website: string;
+  location: string;
+  description: string;
+  /** Brand voice words, e.g. ["warm", "playful", "local"]. */
+  voice: string[];
+};
+
+/** A photo from the owner's media library the email may use (videos are listed but never placed in an email). */
+export type EmailImageCandidate = { id: string; description: string; created_at: string; kind: 'image' | 'video' };
+
+export type WriteEmailInput = {
+  /** What the owner wants to say, e.g. "Friday fish tacos, 2 for $12, this week only". */
+  prompt: string;
+  brand: AiBrandFacts;
+  /** Best first (see chooseEmailImages); the writer places one or two of them. */
+  images: EmailImageCandidate[];
+  /** Same seed, same email (builtin); a new seed for each regeneration. */
+  seed: number;
+  /** The previous draft when regenerating, so the new one takes a different angle. */
+  avoid?: WrittenEmail;
+};
+
+/** The writer's answer; block ids are unique within it, and the text needs no further sanitizing. */
+export type WrittenEmail = { title: string; subject: string; preheader: string; blocks: EmailBlock[] };
 
 export type AiErrorReason = 'timeout' | 'rate_limited' | 'unavailable' | 'bad_response' | 'refused';
 
