@@ -19,6 +19,18 @@ describe('htmlToBlocks', () => {
     expect(result).toEqual({ blocks: BLOCKS, recognised: true, notes: [] });
   });
 
+  it('is stable over repeated edits: styles the renderer inlines never pile up in the block', async () => {
+    const withLink = BLOCKS.map((block) =>
+      block.id === 'intro' ? { ...block, html: '<p style="text-align:center">Hi <a href="https://lacocina.example.com/menu">menu</a></p><ul><li>One</li></ul>' } : block,
+    );
+    let blocks = withLink;
+    for (let round = 0; round < 3; round++) {
+      const { html } = await renderEmail({ ...CONTENT, blocks }, BRAND, { images: IMAGES });
+      blocks = htmlToBlocks(html, blocks).blocks;
+    }
+    expect(blocks).toEqual(withLink);
+  });
+
   it('maps edited heading, paragraph, caption, button label and footer note onto their blocks', async () => {
     const html = await editPreview((doc) => {
       part(doc, 'title', 'text').text('Taco Friday is back');

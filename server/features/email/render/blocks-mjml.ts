@@ -1,6 +1,6 @@
 import type { EmailBlock, EmailBlockOf } from '../../../../src/contract/email.ts';
 import { UNSUBSCRIBE_URL_TAG } from '../../../../src/contract/email.ts';
-import { INK, textOn } from './colours.ts';
+import { INK, linkColour, textOn } from './colours.ts';
 import { websiteLabel, type EmailBrand } from './email-brand.ts';
 import { escapeHtml } from './escape.ts';
 import { sanitizeRichText } from './sanitize.ts';
@@ -48,8 +48,32 @@ function heading(block: EmailBlockOf<'heading'>): string {
   return section(block, `<mj-text align="${block.align}" padding="20px 24px 4px">${part('text', escapeHtml(block.text), tag, style)}</mj-text>`);
 }
 
-function text(block: EmailBlockOf<'text'>): string {
-  return section(block, `<mj-text align="${block.align}" padding="8px 24px" css-class="mise-text">${part('html', sanitizeRichText(block.html))}</mj-text>`);
+function text(block: EmailBlockOf<'text'>, { brand }: BlockRenderContext): string {
+  return section(block, `<mj-text align="${block.align}" padding="8px 24px">${part('html', inlineRichTextStyles(sanitizeRichText(block.html), brand.theme))}</mj-text>`);
+}
+
+/**
+ * Mail clients drop <style> sheets unevenly (Gmail keeps some, Outlook.com others), so spacing and link colour
+ * go inline. Written here rather than by MJML's juice pass, which re-parses the whole email on every render.
+ * The input is sanitizer output, so each tag is `<name>` or `<name style="...">` (plus href on links).
+ */
+function inlineRichTextStyles(html: string, theme: string): string {
+  const base: Record<string, string> = {
+    p: 'margin:0 0 12px 0',
+    ul: 'margin:0 0 12px 0;padding-left:24px',
+    ol: 'margin:0 0 12px 0;padding-left:24px',
+    li: 'margin:0 0 4px 0',
+    h2: `margin:16px 0 8px 0;color:${INK};line-height:1.3;font-size:20px`,
+    h3: `margin:16px 0 8px 0;color:${INK};line-height:1.3;font-size:17px`,
+    blockquote: `margin:0 0 12px 0;padding-left:12px;border-left:3px solid ${theme}`,
+    a: `color:${linkColour(theme)};text-decoration:underline`,
+  };
+  return html.replace(/<(p|ul|ol|li|h2|h3|blockquote|a)((?:\s[^>]*)?)>/g, (_match, tag: string, attributes: string) => {
+    const own = /\sstyle="([^"]*)"/.exec(attributes);
+    const style = own ? `${base[tag]};${own[1]}` : base[tag];
+    const rest = attributes.replace(/\sstyle="[^"]*"/, '');
+    return `<${tag}${rest} style="${style}">`;
+  });
 }
 
 function image(block: EmailBlockOf<'image'>, context: BlockRenderContext): string {
@@ -108,7 +132,7 @@ export function blockMjml(block: EmailBlock, context: BlockRenderContext): strin
     case 'heading':
       return heading(block);
     case 'text':
-      return text(block);
+      return text(block, context);
     case 'image':
       return image(block, context);
     case 'button':

@@ -52,6 +52,21 @@ export function htmlToBlocks(editedHtml: string, previousBlocks: readonly EmailB
 const label = (block: EmailBlock) => block.type.replace('_', ' ') + ' block';
 
 /** The block with its in-place edits, or null when the owner emptied a heading or paragraph (it is removed). */
+/**
+ * The renderer inlines spacing and link colour on these tags; they are presentation, not the owner's text, so
+ * they are dropped before the text goes back into the block (else every save would stack another copy).
+ * Alignment is the owner's choice and stays.
+ */
+function withoutRenderedStyles(html: string): string {
+  return html.replace(/<(p|ul|ol|li|h2|h3|blockquote|a)(\s[^>]*)?>/gi, (_match, tag: string, attributes = '') => {
+    const kept = attributes.replace(/\sstyle="([^"]*)"/i, (_style: string, style: string) => {
+      const align = /(?:^|;)\s*(text-align\s*:\s*[a-z]+)/i.exec(style)?.[1];
+      return align ? ` style="${align}"` : '';
+    });
+    return `<${tag}${kept}>`;
+  });
+}
+
 type EditedPart = { text: () => string; html: () => string };
 
 function mapBlock(block: EmailBlock, partOf: (name: string) => EditedPart | null): EmailBlock | null {
@@ -65,7 +80,7 @@ function mapBlock(block: EmailBlock, partOf: (name: string) => EditedPart | null
     case 'text': {
       const part = partOf('html');
       if (!part) return block;
-      const html = sanitizeRichText(part.html()).slice(0, EMAIL_LIMITS.textHtml);
+      const html = sanitizeRichText(withoutRenderedStyles(part.html())).slice(0, EMAIL_LIMITS.textHtml);
       return isBlankRichText(html) ? null : { ...block, html };
     }
     case 'button': {

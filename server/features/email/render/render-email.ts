@@ -1,7 +1,6 @@
 import mjml2html from 'mjml';
 import type { EmailContent } from '../../../../src/contract/email.ts';
 import { blockMjml, fallbackFooter, PAGE, type BlockRenderContext } from './blocks-mjml.ts';
-import { INK, linkColour } from './colours.ts';
 import type { EmailBrand } from './email-brand.ts';
 import { escapeHtml } from './escape.ts';
 import { emailPlainText } from './plain-text.ts';
@@ -41,10 +40,23 @@ export async function renderEmail(content: EmailContent, brand: EmailBrand, opti
     beautify: false,
   });
   return {
-    html: result.html,
+    html: markBlocks(result.html, content),
     text: emailPlainText(content, brand, options),
     warnings: result.errors.map((error) => error.formattedMessage ?? error.message),
   };
+}
+
+/**
+ * Each block's wrapper gets `data-block-id` and `data-block-type`, found by the `mise-b-<id>` class its section
+ * carries. Done on the output string: MJML's own <mj-html-attributes> re-parses the whole document and
+ * costs more than the rest of the render (see the benchmark).
+ */
+function markBlocks(html: string, content: EmailContent): string {
+  const types = new Map(content.blocks.map((block) => [block.id, block.type]));
+  return html.replace(/class="mise-b-([A-Za-z0-9_-]+)"/g, (match, id: string) => {
+    const type = types.get(id);
+    return type ? `${match} data-block-id="${id}" data-block-type="${type}"` : match;
+  });
 }
 
 /** The MJML document for `content`; exported for the benchmark's side-by-side baseline. */
@@ -52,10 +64,6 @@ export function emailMjml(content: EmailContent, brand: EmailBrand, options: Ren
   const context: BlockRenderContext = { brand, images: options.images ?? {}, mode: options.mode ?? 'send', footerWritten: false };
   const sections = content.blocks.map((block) => blockMjml(block, context)).join('\n');
   const footer = fallbackFooter(context);
-  const markers = content.blocks
-    .map((block) => `<mj-selector path=".mise-b-${block.id}"><mj-html-attribute name="data-block-id">${block.id}</mj-html-attribute><mj-html-attribute name="data-block-type">${block.type}</mj-html-attribute></mj-selector>`)
-    .join('');
-  const link = linkColour(brand.theme);
   return `<mjml lang="en">
 <mj-head>
 <mj-title>${escapeHtml(content.subject)}</mj-title>
@@ -65,18 +73,9 @@ ${content.preheader ? `<mj-preview>${escapeHtml(content.preheader)}</mj-preview>
 <mj-all font-family="${FONT_STACK}" />
 <mj-text font-size="16px" line-height="1.6" color="#333333" padding="8px 24px" />
 </mj-attributes>
-<mj-style inline="inline">
-.mise-text p { margin: 0 0 12px 0; }
-.mise-text ul, .mise-text ol { margin: 0 0 12px 0; padding-left: 24px; }
-.mise-text li { margin: 0 0 4px 0; }
-.mise-text h2, .mise-text h3 { margin: 16px 0 8px 0; color: ${INK}; line-height: 1.3; }
-.mise-text blockquote { margin: 0 0 12px 0; padding-left: 12px; border-left: 3px solid ${brand.theme}; }
-.mise-text a { color: ${link}; text-decoration: underline; }
-</mj-style>
 <mj-style>
 @media only screen and (max-width: 480px) { h1[data-block-part] { font-size: 24px !important; } }
 </mj-style>
-<mj-html-attributes>${markers}</mj-html-attributes>
 </mj-head>
 <mj-body width="600px" background-color="${PAGE}">
 ${sections}

@@ -70,9 +70,18 @@ const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
  * understand the real ones.
  */
 export function sanitizeRichText(html: string): string {
+  const known = recent.get(html);
+  if (known !== undefined) return known;
   const semantic = html.includes('data-list=') ? quillListsToSemantic(html) : html;
-  return sanitizeHtml(semantic, RICH_TEXT_OPTIONS).trim();
+  const clean = sanitizeHtml(semantic, RICH_TEXT_OPTIONS).trim();
+  // A render sanitizes each text block for the HTML and again for the plain-text part; remember a few.
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+  recent.set(html, clean);
+  return clean;
 }
+
+const RECENT_MAX = 64;
+const recent = new Map<string, string>();
 
 function quillListsToSemantic(html: string): string {
   const $ = load(html, null, false);
