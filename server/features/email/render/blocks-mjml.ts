@@ -83,7 +83,7 @@ function image(block: EmailBlockOf<'image'>, context: BlockRenderContext): strin
     : '';
   if (src) return section(block, `<mj-image src="${escapeHtml(src)}" alt="${escapeHtml(block.alt)}" padding="12px 24px" border-radius="8px" fluid-on-mobile="true" />${caption}`);
   if (context.mode === 'send') return '';
-  const slot = `<div style="border:2px dashed #CFC8BF;border-radius:8px;padding:56px 16px;text-align:center;color:${MUTED};font-size:14px">${escapeHtml(block.alt ? `[Photo: ${block.alt}]` : '[Add a photo]')}</div>`;
+  const slot = `<div style="border:2px dashed #CFC8BF;border-radius:8px;padding:56px 16px;text-align:center;color:${MUTED};font-size:14px">${escapeHtml(block.alt.startsWith('[') ? block.alt : block.alt ? `[Photo: ${block.alt}]` : '[Add a photo]')}</div>`;
   return section(block, `<mj-text padding="12px 24px">${slot}</mj-text>${caption}`);
 }
 

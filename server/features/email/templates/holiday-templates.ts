@@ -29,7 +29,7 @@ export const HOLIDAY_TEMPLATES = [
       photo('[A dish from the holiday menu]'),
       greeting('For [Holiday] we’re serving a special menu on [Date or dates]:'),
       text(list('[Starter]', '[Main]', '[Dessert]'), '<p><strong>[Price] per person</strong>. [Vegetarian or other options].</p>'),
-      text('Tables for [Holiday] fill up fast. Book now and we’ll save you the best seat we have.'),
+      text('Book ahead and we’ll save you the best seat we have.'),
       button('Book a table'),
       footer(),
     ],

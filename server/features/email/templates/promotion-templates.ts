@@ -13,7 +13,7 @@ export const PROMOTION_TEMPLATES = [
       photo('[Dish name]'),
       greeting(
         'This week our kitchen is cooking [Dish name]: [one line on what’s in it and why it’s good].',
-        'From <strong>[Day] to [Day]</strong> it’s <strong>[offer]</strong>. When it’s gone, it’s gone.',
+        'From <strong>[Day] to [Day]</strong> it’s <strong>[offer]</strong>. Come early and bring a friend.',
       ),
       button('Book a table'),
       footer(),
