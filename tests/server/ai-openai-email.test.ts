@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AiError, type WriteEmailInput, type WrittenEmail } from '../../server/providers/ai/ai-types.ts';
+import { unsupportedFacts } from '../../server/providers/ai/email-facts.ts';
 import { createChatClient } from '../../server/providers/ai/openai/chat-client.ts';
 import { createOpenAiProvider } from '../../server/providers/ai/openai/openai-provider.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/openai.ts';
@@ -115,5 +116,18 @@ describe('openai provider: writeEmail against the local fake', () => {
     fake.script({ content: { ...GOOD, button_label: '' } }, { content: { ...GOOD, button_url: '' } });
     expect((await provider().writeEmail(INPUT)).blocks.some((block) => block.type === 'button')).toBe(false);
     expect((await provider().writeEmail(INPUT)).blocks.find((block) => block.type === 'button')).toMatchObject({ href: '' });
+  });
+});
+
+describe('unsupportedFacts', () => {
+  it('lists numbers, days, months, holidays and relative dates the sources do not give', () => {
+    const sources = ['Friday fish tacos, 2 for $12, Sept 5th', 'La Cocina', '12 Main St'];
+    expect(unsupportedFacts('Fish tacos, 2 for $12 this Friday, September 5th at 12 Main St', sources)).toEqual([]);
+    expect(unsupportedFacts('Fish tacos for $9 on Saturday in May, tonight, for Christmas, 2 for $12.50', sources)).toEqual(['9', '12.50', 'saturday', 'may', 'tonight', 'christmas']);
+  });
+
+  it('does not mistake "you may" for a month, and ignores merge tags', () => {
+    expect(unsupportedFacts('You may bring a friend, {{first_name|there}}', ['x'])).toEqual([]);
+    expect(unsupportedFacts('Open May 3', ['x'])).toEqual(['3', 'may']);
   });
 });
