@@ -1,6 +1,6 @@
 // A local stand-in for an OpenAI-compatible Chat Completions endpoint (POST /v1/chat/completions), for tests
 // and e2e. Replies are scripted per test: JSON content, a 429 or 5xx, malformed JSON, a slow answer.
-// Run alone: `node --import tsx tests/fakes/openai.ts 4120` (answers every request with a fixed segment).
+// Run alone: `node --import tsx tests/fakes/openai.ts 4120` (answers email requests with a plain email, others with a fixed segment).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -111,12 +111,30 @@ export async function startFakeOpenAi(options: { port?: number; apiKey?: string 
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const fake = await startFakeOpenAi({ port: Number(process.argv[2] ?? 4120) });
-  fake.fallback({
-    content: {
-      understood: true,
-      title: 'Regulars',
-      definition: { type: 'group', op: 'and', conditions: [{ type: 'visits', op: 'gte', value: 5 }] },
-    },
-  });
+  // Email requests get a plain email that states no facts (it passes the honesty check for any prompt); others a segment.
+  fake.fallback((request) =>
+    request.body.messages?.[0]?.content.includes('marketing emails')
+      ? {
+          content: {
+            title: 'Email from the fake model',
+            subject: 'News from our kitchen',
+            preheader: 'Written by the local fake',
+            heading: 'News from our kitchen',
+            paragraphs: ['We have something we think you will love.', 'Come and see us soon.'],
+            details: [],
+            image_ids: [],
+            button_label: 'Visit our website',
+            button_url: '',
+            sign_off: 'See you soon,',
+          },
+        }
+      : {
+          content: {
+            understood: true,
+            title: 'Regulars',
+            definition: { type: 'group', op: 'and', conditions: [{ type: 'visits', op: 'gte', value: 5 }] },
+          },
+        },
+  );
   console.log(`fake OpenAI-compatible endpoint on ${fake.url}`);
 }

@@ -1,3 +1,4 @@
+import type { EmailBlock } from '../../../src/contract/email.ts';
 import type { SegmentDefinition } from '../../../src/contract/segments.ts';
 import type { TextCategory, TextStyle } from '../../../src/contract/text.ts';
 
@@ -39,7 +40,37 @@ export type AiProvider = {
   writeText: (input: WriteTextInput) => Promise<WriteTextResult>;
   /** Another draft for the same conversation (Regenerate): always a draft, different from the last one. */
   regenerateText: (input: WriteTextInput) => Promise<{ text: string }>;
+  /** A campaign email from the owner's prompt and brand; never states a price, date or dish the input does not give. */
+  writeEmail: (input: WriteEmailInput) => Promise<WrittenEmail>;
 };
+
+/** What the AI may say about the restaurant (brand settings, spec §3 "Restaurant content"). */
+export type AiBrandFacts = {
+  name: string;
+  website: string;
+  location: string;
+  description: string;
+  /** Brand voice words, e.g. ["warm", "playful", "local"]. */
+  voice: string[];
+};
+
+/** A photo from the owner's media library the email may use (videos are listed but never placed in an email). */
+export type EmailImageCandidate = { id: string; description: string; created_at: string; kind: 'image' | 'video' };
+
+export type WriteEmailInput = {
+  /** What the owner wants to say, e.g. "Friday fish tacos, 2 for $12, this week only". */
+  prompt: string;
+  brand: AiBrandFacts;
+  /** Best first (see chooseEmailImages); the writer places one or two of them. */
+  images: EmailImageCandidate[];
+  /** Same seed, same email (builtin); a new seed for each regeneration. */
+  seed: number;
+  /** The previous draft when regenerating, so the new one takes a different angle. */
+  avoid?: WrittenEmail;
+};
+
+/** The writer's answer; block ids are unique within it, and the text needs no further sanitizing. */
+export type WrittenEmail = { title: string; subject: string; preheader: string; blocks: EmailBlock[] };
 
 export type AiErrorReason = 'timeout' | 'rate_limited' | 'unavailable' | 'bad_response' | 'refused';
 

@@ -1,4 +1,5 @@
 import type { AiProvider } from '../ai-types.ts';
+import { composeEmail } from './email/compose-email.ts';
 import { parseSegmentQuery } from './segment-phrases.ts';
 import { regenerateTextBuiltin, writeTextBuiltin } from './text/write-text.ts';
 
@@ -9,5 +10,6 @@ export function createBuiltinProvider(): AiProvider {
     proposeSegment: async (query, now) => parseSegmentQuery(query, now),
     writeText: async (input) => writeTextBuiltin(input),
     regenerateText: async (input) => regenerateTextBuiltin(input),
+    writeEmail: async (input) => composeEmail(input),
   };
 }
