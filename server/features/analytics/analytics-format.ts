@@ -18,6 +18,9 @@ export function percent(ratio: number): string {
   return `${shown} %`;
 }
 
+/** "this new guest", "these 38 new guests". */
+export const these = (n: number, one: string, many = `${one}s`) => (n === 1 ? `this ${one}` : `these ${n.toLocaleString('en-US')} ${many}`);
+
 export const count = (n: number) => n.toLocaleString('en-US');
 
 /** "1 visit", "1,204 visits". */

@@ -91,6 +91,9 @@ function resolveWithUnit(period: AskPeriod, clock: AskClock): { span: Span; unit
   }
 }
 
+/** " so far" for a named period still running ("this month so far"); a rolling window is always running. */
+export const soFar = (span: Span) => (span.ongoing && /^(this|today)\b/.test(span.words) ? ' so far' : '');
+
 export const resolvePeriod = (period: AskPeriod, clock: AskClock): Span => resolveWithUnit(period, clock).span;
 
 /** Words for the period just before a named one. */

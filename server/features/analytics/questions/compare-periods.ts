@@ -1,7 +1,7 @@
 import { ComparePeriodsParamsSchema } from '../../../../src/contract/ask-questions.ts';
 import { capitalise, percent } from '../analytics-format.ts';
 import { orderTotalsIn } from '../analytics-orders.ts';
-import { comparisonSpans } from '../analytics-periods.ts';
+import { comparisonSpans, soFar } from '../analytics-periods.ts';
 import { emptyAnswer, type Question } from '../analytics-types.ts';
 import { change, MEASURE } from './measure-words.ts';
 
@@ -13,17 +13,17 @@ export const comparePeriods: Question<'compare_periods'> = {
     const { a, b, likeForLike } = comparisonSpans(params.period, params.against, clock);
     const m = MEASURE[params.measure];
     const bWords = likeForLike ? `the same days ${b.words.replace(/^in /, 'of ')}` : b.words;
-    const title = `${m.title}: ${a.title}${a.ongoing ? ' so far' : ''} vs ${b.title}`;
+    const title = `${m.title}: ${a.title}${soFar(a)} vs ${b.title}`;
     const totals = await orderTotalsIn(db, userId, a, b);
     if (totals.a.visits === 0 && totals.b.visits === 0) {
       return emptyAnswer(title, `No sales recorded ${a.words} or ${b.words}.`);
     }
     const va = m.value(totals.a);
     const vb = m.value(totals.b);
-    const soFar = a.ongoing ? ' so far' : '';
+    const running = soFar(a);
     const lead =
-      params.measure === 'visits' ? `${m.say(va)} ${a.words}${soFar}` : params.measure === 'sales' ? `Sales ${a.words}${soFar}: ${m.say(va)}` : `Your average order ${a.words}${soFar}: ${m.say(va)}`;
-    const takeaway = totals.b.visits === 0 ? `${lead}, with no sales ${bWords} to compare with.` : `${lead}, ${change(va, vb, percent)} ${bWords} (${m.say(vb)}).`;
+      params.measure === 'visits' ? `${m.say(va)} ${a.words}${running}` : params.measure === 'sales' ? `Sales ${a.words}${running}: ${m.say(va)}` : `Your average order ${a.words}${running}: ${m.say(va)}`;
+    const takeaway = totals.b.visits === 0 ? `${lead}; nothing was sold ${likeForLike ? `in ${bWords}` : b.words} to compare with.` : `${lead}, ${change(va, vb, percent)} ${bWords} (${m.say(vb)}).`;
     const other = params.measure === 'visits' ? 'sales' : 'visits';
     const o = MEASURE[other];
     const otherLine =
@@ -35,7 +35,7 @@ export const comparePeriods: Question<'compare_periods'> = {
         graph_type: 'comparison',
         title,
         unit: m.unit,
-        data: { labels: [`${a.title}${soFar}`, likeForLike ? `${b.title} (same days)` : b.title], values: [m.chart(va), m.chart(vb)] },
+        data: { labels: [`${a.title}${running}`, likeForLike ? `${b.title} (same days)` : b.title], values: [m.chart(va), m.chart(vb)] },
       },
       takeaway,
       text: `${takeaway}${otherLine}`,

@@ -19,7 +19,7 @@ export const customersByAge: Question<'customers_by_age'> = {
     const top = [...known].sort((a, b) => b.count - a.count)[0]!;
     const takeaway =
       knownTotal === 1
-        ? `The one customer with a known age is ${top.age_group === 'Under 18' ? 'under 18' : top.age_group === '65+' ? '65 or over' : top.age_group}.`
+        ? `Your one customer with a known age is in the ${top.age_group === 'Under 18' ? 'under 18' : top.age_group} age group.`
         : `Most of your customers with a known age are ${top.age_group === '65+' ? '65 or over' : top.age_group === 'Under 18' ? 'under 18' : top.age_group}: ${count(top.count)} of ${count(knownTotal)} (${percent(ratio(top.count, knownTotal))}).`;
     const missing = unknown > 0 ? ` ${plural(unknown, 'customer has', 'customers have')} no birth year on record.` : '';
     return {

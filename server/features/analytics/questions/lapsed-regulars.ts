@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { LapsedRegularsParamsSchema } from '../../../../src/contract/ask-questions.ts';
 import type { SegmentDefinition } from '../../../../src/contract/segments.ts';
 import { segmentCustomersQuery } from '../../segments/segment-sql.ts';
-import { count, customerName, money, plural } from '../analytics-format.ts';
+import { count, customerName, money, these } from '../analytics-format.ts';
 import { dayMonth } from '../analytics-periods.ts';
 import { emptyAnswer, type Question } from '../analytics-types.ts';
 import { today, wallClock } from '../zoned-time.ts';
@@ -67,7 +67,7 @@ export const lapsedRegulars: Question<'lapsed_regulars'> = {
       graph: { graph_type: 'bar', title, unit: 'count', data: { labels: bands.map(([, label]) => label), values: counts } },
       takeaway,
       text: `${takeaway} The biggest spenders among them: ${names.join(', ')}.`,
-      offer: { kind: 'segment', label: `Make a segment of these ${plural(total, 'lapsed regular')}`, query, definition, count: total },
+      offer: { kind: 'segment', label: `Make a segment of ${these(total, 'lapsed regular')}`, query, definition, count: total },
       empty: false,
     };
   },

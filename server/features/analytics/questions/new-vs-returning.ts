@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { NewVsReturningParamsSchema } from '../../../../src/contract/ask-questions.ts';
-import { count, percent, plural, ratio } from '../analytics-format.ts';
+import { count, percent, plural, ratio, these } from '../analytics-format.ts';
 import { rollupMonths } from '../analytics-orders.ts';
-import { resolvePeriod } from '../analytics-periods.ts';
+import { resolvePeriod, soFar } from '../analytics-periods.ts';
 import { emptyAnswer, type Question } from '../analytics-types.ts';
 import { segmentOffer, segmentPeriod } from './segment-offer.ts';
 
@@ -30,12 +30,12 @@ export const newVsReturning: Question<'new_vs_returning'> = {
     const fresh = Number(result.rows[0]?.new_guests ?? 0);
     const returning = Number(result.rows[0]?.returning_guests ?? 0);
     const title = `New vs returning guests, ${span.title.charAt(0).toLowerCase()}${span.title.slice(1)}`;
-    if (fresh + returning === 0) return emptyAnswer(title, `No known guests came in ${span.words}${span.ongoing ? ' yet' : ''}.`);
+    if (fresh + returning === 0) return emptyAnswer(title, `No known guests came in ${span.words}${soFar(span) ? ' yet' : ''}.`);
     const share = percent(ratio(fresh, fresh + returning));
     const takeaway = `${plural(fresh, 'new guest')} and ${plural(returning, 'returning guest')} came in ${span.words}: ${share} were new.`;
     const mapped = segmentPeriod(params.period, clock.timeZone);
     const offer = mapped && fresh > 0
-      ? await segmentOffer(db, userId, clock.now, [{ type: 'first_visit', op: 'within', period: mapped.period }], `first-time visitors ${mapped.words}`, (n) => `Make a segment of these ${count(n)} new guests`)
+      ? await segmentOffer(db, userId, clock.now, [{ type: 'first_visit', op: 'within', period: mapped.period }], `first-time visitors ${mapped.words}`, (n) => `Make a segment of ${these(n, 'new guest')}`)
       : undefined;
     return {
       graph: { graph_type: 'pie', title, unit: 'count', data: { labels: ['New guests', 'Returning guests'], values: [fresh, returning] } },

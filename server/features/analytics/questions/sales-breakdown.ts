@@ -1,7 +1,7 @@
 import { SalesBreakdownParamsSchema, WEEKDAYS, type AskPeriod, type Grouping, type QuestionParams } from '../../../../src/contract/ask-questions.ts';
 import { percent, ratio } from '../analytics-format.ts';
 import { orderTotalsBy } from '../analytics-orders.ts';
-import { resolvePeriod, shortDate, type Span } from '../analytics-periods.ts';
+import { resolvePeriod, shortDate, soFar, type Span } from '../analytics-periods.ts';
 import { emptyAnswer, type AnswerBody, type Question } from '../analytics-types.ts';
 import { MEASURE, type Totals } from './measure-words.ts';
 import { bucketsFor, hourRange, snapSpan, titlePeriod, WEEKDAY_NAMES, weekdayOccurrences, type Bucket } from './time-buckets.ts';
@@ -35,7 +35,7 @@ export const salesBreakdown: Question<'sales_breakdown'> = {
     const totalVisits = rows.reduce((sum, r) => sum + r.visits, 0);
     if (totalVisits === 0) {
       const on = filter === undefined ? '' : ` on ${WEEKDAY_NAMES[filter]}s`;
-      return { ...emptyAnswer(title, `No sales recorded${on} ${span.words}${span.ongoing ? ' yet' : ''}.`), params: filled };
+      return { ...emptyAnswer(title, `No sales recorded${on} ${span.words}${soFar(span) ? ' yet' : ''}.`), params: filled };
     }
 
     const byKey = new Map(rows.map((r) => [r.bucket, r]));
@@ -132,10 +132,9 @@ function timelineWords(params: Params, points: Point[], span: Span): Words {
   const total = m.value({ sales, visits });
   const best = [...points].filter((p) => p.totals.visits > 0).sort((a, b) => b.value - a.value)[0]!;
   const bestName = unit === 'day' ? shortDate(best.bucket.date!) : unit === 'week' ? `the week of ${best.bucket.label}` : best.bucket.label;
-  const soFar = span.ongoing ? ' so far' : '';
   let headline: string;
-  if (params.measure === 'sales') headline = `Sales ${span.words}${soFar}: ${m.say(total)}`;
-  else if (params.measure === 'visits') headline = `${m.say(total)} ${span.words}${soFar}`;
+  if (params.measure === 'sales') headline = `Sales ${span.words}${soFar(span)}: ${m.say(total)}`;
+  else if (params.measure === 'visits') headline = `${m.say(total)} ${span.words}${soFar(span)}`;
   else headline = `Your average order ${span.words}: ${m.say(total)}`;
   const takeaway = `${headline}; your ${m.best === 'busiest' || m.best === 'best' ? `${m.best} ${unit}` : `${m.best}`} was ${bestName} at ${m.say(best.value)}.`;
   const quiet = points.filter((p) => p.totals.visits === 0).length;

@@ -63,8 +63,8 @@ async function offerFor(db: Db, userId: string, params: Params, last: Ranked, cl
     params.by === 'spend'
       ? { type: 'total_spent', op: 'gte', value: Math.round(last.spent), ...period }
       : { type: 'visits', op: 'gte', value: last.visits, ...period };
-  const criterion = params.by === 'spend' ? `spent at least ${exactDollars(Math.round(last.spent))}${when}` : `came in at least ${last.visits} times${when}`;
-  const query = params.by === 'spend' ? `customers who ${criterion}` : `customers with at least ${last.visits} visits${when}`;
+  const criterion = params.by === 'spend' ? `spent at least ${exactDollars(Math.round(last.spent))}${when}` : `came in at least ${last.visits === 1 ? 'once' : `${last.visits} times`}${when}`;
+  const query = params.by === 'spend' ? `customers who ${criterion}` : `customers with at least ${plural(last.visits, 'visit')}${when}`;
   return segmentOffer(db, userId, clock.now, [condition], query, (n) => `Make a segment of the ${plural(n, 'customer')} who ${criterion}`);
 }
 
@@ -86,7 +86,8 @@ export const topCustomers: Question<'top_customers'> = {
       : `Your most frequent customer${when} is ${name(top)}: ${plural(top.visits, 'visit')}, ${spent(top)} spent.`;
     const together = bySpend ? money(rows.reduce((s, r) => s + Number(r.spent), 0)) : plural(rows.reduce((s, r) => s + r.visits, 0), 'visit');
     const others = rows.slice(1, 4).map((r) => `${name(r)} (${bySpend ? spent(r) : plural(r.visits, 'visit')})`);
-    const text = `${takeaway}${others.length ? ` Then ${others.join(', ')}.` : ''} Together your top ${plural(rows.length, 'customer')}${bySpend ? ' spent' : ' made'} ${together}${when}.`;
+    const sum = rows.length > 1 ? ` Together your top ${rows.length}${bySpend ? ' spent' : ' made'} ${together}${when}.` : '';
+    const text = `${takeaway}${others.length ? ` Then ${others.join(', ')}.` : ''}${sum}`;
     return {
       graph: {
         graph_type: 'bar',

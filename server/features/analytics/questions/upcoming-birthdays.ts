@@ -1,7 +1,7 @@
 import { UpcomingBirthdaysParamsSchema } from '../../../../src/contract/ask-questions.ts';
 import type { SegmentDefinition } from '../../../../src/contract/segments.ts';
 import { segmentCustomersQuery } from '../../segments/segment-sql.ts';
-import { customerName, plural } from '../analytics-format.ts';
+import { customerName, plural, these } from '../analytics-format.ts';
 import { dayMonth, shortDate } from '../analytics-periods.ts';
 import { emptyAnswer, type Question } from '../analytics-types.ts';
 import { addDays, daysBetween, today, type CivilDate } from '../zoned-time.ts';
@@ -64,7 +64,7 @@ export const upcomingBirthdays: Question<'upcoming_birthdays'> = {
       text: `${takeaway} Coming up: ${listed.join(', ')}${more}.`,
       offer: {
         kind: 'segment',
-        label: `Make a segment of these ${plural(people.length, 'customer')} with birthdays coming up`,
+        label: `Make a segment of ${these(people.length, 'customer')} with ${people.length === 1 ? 'a birthday' : 'birthdays'} coming up`,
         query: params.days === 1 ? 'birthdays today' : `birthdays in the next ${params.days} days`,
         definition,
         count: people.length,
