@@ -20,10 +20,8 @@ export const hourRange = (hour: number) => `${hourLabel(hour)}–${hourLabel((ho
 
 /** The span widened to whole weeks or months for those groupings. */
 export function snapSpan(span: Span, by: Grouping, timeZone: string): Span {
-  let from = span.from;
-  if (by === 'week') from = addDays(span.from, -weekdayIndex(span.from));
-  else if (by === 'month') from = { ...span.from, day: 1 };
-  else return span;
+  if (by !== 'week' && by !== 'month') return span;
+  const from = by === 'week' ? addDays(span.from, -weekdayIndex(span.from)) : { ...span.from, day: 1 };
   return { ...span, from, start: startOfDate(from, timeZone) };
 }
 
