@@ -1,6 +1,7 @@
 import { ASK_UNANSWERABLE } from '../../../../../src/contract/ask-graph.ts';
 import { isQuestionName, type AskPeriod, type Grouping, type Measure } from '../../../../../src/contract/ask-questions.ts';
 import type { AskPrevious, QuestionPick, QuestionPickRequest } from '../../ai-types.ts';
+import { ASK_SUGGESTIONS } from '../../ask/ask-suggestions.ts';
 import { normalise } from '../phrase-text.ts';
 import { ASK_FILLER, takeIntent, type Intent } from './ask-intents.ts';
 import { Scanner, takeChart, takeDays, takeGrouping, takeLimit, takeMeasure, takeMinVisits, takePeriods, takeWeekday, type Slots } from './ask-slots.ts';
@@ -13,7 +14,7 @@ import { Scanner, takeChart, takeDays, takeGrouping, takeLimit, takeMeasure, tak
  * questions it can answer instead of a wrong chart.
  */
 
-export const ASK_SUGGESTIONS = ['How did sales go this month?', 'Who are my top customers?', "Which regulars haven't been in lately?"];
+export { ASK_SUGGESTIONS };
 
 /** Subjects the owner's data does not hold (yet): answering them with sales figures would be a wrong chart. */
 const NO_DATA_FOR =
