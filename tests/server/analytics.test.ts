@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../server/db/client.ts';
 import { answerQuestion, isAnswer, withChart, type QuestionPick } from '../../server/features/analytics/analytics-registry.ts';
 import type { Answer } from '../../server/features/analytics/analytics-types.ts';
+import { starterPrompts } from '../../server/features/analytics/starter-prompts.ts';
+import { pickQuestionFromWords } from '../../server/providers/ai/builtin/ask/ask-phrases.ts';
 import { countSegment } from '../../server/features/segments/segments.service.ts';
 import { parseSegmentQuery } from '../../server/providers/ai/builtin/segment-phrases.ts';
 import { QUESTION_NAMES } from '../../src/contract/ask-questions.ts';
@@ -317,5 +319,53 @@ describe('checking the pick', () => {
       expect(parsed?.definition, offer.query).toEqual(offer.definition);
       expect(await countSegment(handle.db, owners.cafe, offer.definition, NOW), offer.query).toBe(offer.count);
     }
+  });
+});
+
+describe('starter prompt cards', () => {
+  it('shows the cards this owner\'s data can answer, in order', async () => {
+    const prompts = async (userId: string) => (await starterPrompts(handle.db, userId, { now: NOW })).map((card) => card.prompt);
+    expect(await prompts(owners.cafe)).toEqual([
+      'How did sales go this month?',
+      'Who are my top customers?',
+      'This month vs last month',
+      "Which regulars haven't been in lately?",
+      'Which day of the week is busiest?',
+      'Whose birthday is coming up?',
+      'New vs returning guests this month',
+      'What time are we busiest?',
+      'How old are my customers?',
+      'How big are my segments?',
+    ]);
+    // One order on 10 June and a birthday on the 20th: no lapsed regulars, no segments.
+    expect(await prompts(owners.solo)).toEqual([
+      'How did sales go this month?',
+      'Who are my top customers?',
+      'This month vs last month',
+      'Which day of the week is busiest?',
+      'Whose birthday is coming up?',
+      'New vs returning guests this month',
+      'What time are we busiest?',
+      'How old are my customers?',
+    ]);
+    expect(await prompts(owners.empty)).toEqual([]);
+  });
+
+  it('no card ever leads to "no data", on any clock; each card\'s words are what the builtin parser reads as its question', async () => {
+    const clocks = [NOW, new Date('2025-09-01T08:00:00Z'), new Date('2026-08-01T08:00:00Z'), new Date('2024-03-20T08:00:00Z')];
+    for (const now of clocks) {
+      for (const userId of [owners.cafe, owners.solo, owners.empty, owners.rival]) {
+        for (const card of await starterPrompts(handle.db, userId, { now })) {
+          const answer = await answerQuestion(handle.db, userId, { question: card.question, params: card.params }, { now });
+          if (!isAnswer(answer)) throw new Error(answer.message);
+          expect(answer.empty, `${card.prompt} at ${now.toISOString()}`).toBe(false);
+          expect(pickQuestionFromWords({ text: card.prompt, now })).toEqual({ question: card.question, params: card.params });
+        }
+      }
+    }
+    // Months after the last order, the sales cards step aside and the lapsed regulars stay.
+    const later = (await starterPrompts(handle.db, owners.cafe, { now: new Date('2026-08-01T08:00:00Z') })).map((card) => card.prompt);
+    expect(later).not.toContain('How did sales go this month?');
+    expect(later).toContain("Which regulars haven't been in lately?");
   });
 });
