@@ -3,6 +3,7 @@ import type { DbHandle } from '../../server/db/client.ts';
 import { answerQuestion, isAnswer, withChart, type QuestionPick } from '../../server/features/analytics/analytics-registry.ts';
 import type { Answer } from '../../server/features/analytics/analytics-types.ts';
 import { starterPrompts } from '../../server/features/analytics/starter-prompts.ts';
+import { startOfDate, wallClock } from '../../server/features/analytics/zoned-time.ts';
 import { pickQuestionFromWords } from '../../server/providers/ai/builtin/ask/ask-phrases.ts';
 import { countSegment } from '../../server/features/segments/segments.service.ts';
 import { parseSegmentQuery } from '../../server/providers/ai/builtin/segment-phrases.ts';
@@ -92,11 +93,35 @@ describe('sales, visits and average order over time', () => {
     expect(ny.graph.data).toEqual({ labels: ['Apr', 'May', 'Jun'], values: [7, 55, 185] });
   });
 
+  it('hours in the restaurant\'s time zone (New York is 4 hours behind UTC in summer)', async () => {
+    const a = await cafe('sales_breakdown', { measure: 'visits', by: 'hour' }, { timeZone: 'America/New_York' });
+    expect(a.graph.data.labels[0]).toBe('5 am');
+    expect(a.graph.data.labels.at(-1)).toBe('10 pm');
+    expect(a.graph.data.values).toEqual([1, 3, 1, 2, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1]);
+    expect(a.takeaway).toBe('Your busiest hour in the last 90 days was 6 am–7 am: 3 visits, 30 % of all visits.');
+  });
+
+  it('days start at local midnight across daylight-saving changes', () => {
+    expect(startOfDate({ year: 2025, month: 3, day: 9 }, 'America/New_York').toISOString()).toBe('2025-03-09T05:00:00.000Z');
+    expect(startOfDate({ year: 2025, month: 3, day: 10 }, 'America/New_York').toISOString()).toBe('2025-03-10T04:00:00.000Z');
+    expect(startOfDate({ year: 2025, month: 11, day: 3 }, 'America/New_York').toISOString()).toBe('2025-11-03T05:00:00.000Z');
+    expect(startOfDate({ year: 2025, month: 6, day: 1 }, 'Asia/Kolkata').toISOString()).toBe('2025-05-31T18:30:00.000Z');
+    expect(wallClock(new Date('2025-03-09T07:30:00Z'), 'America/New_York')).toMatchObject({ day: 9, hour: 3, minute: 30 });
+  });
+
   it('average order by week: weeks start on Monday, the first week is whole', async () => {
     const a = await cafe('sales_breakdown', { measure: 'average_order', by: 'week', period: { kind: 'this_month' } });
     expect(a.graph.title).toBe('Average order by week, this month');
     expect(a.graph.data).toEqual({ labels: ['26 May', '2 Jun', '9 Jun'], values: [0, 11.67, 37.5] });
     expect(a.takeaway).toBe('Your average order this month: $26.43; your biggest average order was the week of 9 Jun at $37.50.');
+  });
+
+  it('one weekday by day or by week ("what about Tuesdays?" after a daily chart)', async () => {
+    const days = await cafe('sales_breakdown', { by: 'day', weekday: 'tuesday', period: { kind: 'this_month' } });
+    expect(days.graph).toMatchObject({ graph_type: 'bar', title: 'Sales by day on Tuesdays, this month', data: { labels: ['Tue 3 Jun', 'Tue 10 Jun'], values: [25, 30] } });
+    expect(days.takeaway).toBe('Sales this month so far: $55; your best day was Tue 10 Jun at $30.');
+    const weeks = await cafe('sales_breakdown', { by: 'week', weekday: 'tuesday', period: { kind: 'this_month' } });
+    expect(weeks.graph.data).toEqual({ labels: ['26 May', '2 Jun', '9 Jun'], values: [0, 25, 30] });
   });
 
   it('a period with no orders answers so, with nothing to draw', async () => {

@@ -1,9 +1,11 @@
 import { SalesBreakdownParamsSchema, WEEKDAYS, type AskPeriod, type Grouping, type QuestionParams } from '../../../../src/contract/ask-questions.ts';
 import { percent, ratio } from '../analytics-format.ts';
-import { orderTotalsBy } from '../analytics-orders.ts';
+import type { Db } from '../../../db/client.ts';
+import { orderTotalsBetween, orderTotalsBy, type BucketRow } from '../analytics-orders.ts';
 import { resolvePeriod, shortDate, soFar, type Span } from '../analytics-periods.ts';
 import { emptyAnswer, type AnswerBody, type Question } from '../analytics-types.ts';
 import { MEASURE, type Totals } from './measure-words.ts';
+import { addDays, addMonths, compareDates, isoDate, startOfDate, wallClock, weekdayIndex, type CivilDate } from '../zoned-time.ts';
 import { bucketsFor, hourRange, snapSpan, titlePeriod, WEEKDAY_NAMES, weekdayOccurrences, type Bucket } from './time-buckets.ts';
 
 type Params = QuestionParams<'sales_breakdown'>;
@@ -29,7 +31,14 @@ export const salesBreakdown: Question<'sales_breakdown'> = {
     const weekday = params.weekday ? WEEKDAYS.indexOf(params.weekday) : undefined;
     // By weekday, the chosen weekday is the one the answer talks about; by anything else, a filter.
     const filter = params.by === 'weekday' ? undefined : weekday;
-    const rows = await orderTotalsBy(db, userId, span, params.by, clock.timeZone, filter === undefined ? undefined : filter + 1);
+    // Calendar buckets come from edges computed here (one binary search per order); hours, and weeks or months of one
+    // weekday, are taken in SQL.
+    const inSql = filter !== undefined && (params.by === 'week' || params.by === 'month');
+    const rows = inSql
+      ? await orderTotalsBy(db, userId, span, params.by, clock.timeZone, filter + 1)
+      : params.by === 'hour'
+        ? await hourRows(db, userId, span, clock.timeZone, filter)
+        : await calendarRows(db, userId, span, params.by, clock.timeZone, filter);
     const m = MEASURE[params.measure];
     const title = chartTitle(params, span, filter);
     const totalVisits = rows.reduce((sum, r) => sum + r.visits, 0);
@@ -60,6 +69,55 @@ export const salesBreakdown: Question<'sales_breakdown'> = {
     return { ...body, graph, empty: false, params: filled };
   },
 };
+
+/** Totals per day, week or month (or per weekday, from its days), keyed as orderTotalsBy keys them. */
+async function calendarRows(db: Db, userId: string, span: Span, by: Grouping, timeZone: string, weekday: number | undefined): Promise<BucketRow[]> {
+  const step = (d: CivilDate) => (by === 'week' ? addDays(d, 7) : by === 'month' ? addMonths(d, 1) : addDays(d, 1));
+  const dates: CivilDate[] = [];
+  for (let d = span.from; compareDates(d, span.until) < 0; d = step(d)) dates.push(d);
+  const totals = await orderTotalsBetween(db, userId, [...dates.map((d) => startOfDate(d, timeZone)), span.end]);
+  if (by !== 'weekday') {
+    return dates.map((d, i) => ({ bucket: isoDate(d), ...totals[i]! })).filter((_row, i) => weekday === undefined || weekdayIndex(dates[i]!) === weekday);
+  }
+  const days = Array.from({ length: 7 }, (_, i) => ({ bucket: String(i + 1), sales: 0, visits: 0 }));
+  dates.forEach((d, i) => {
+    const day = days[weekdayIndex(d)]!;
+    day.sales += totals[i]!.sales;
+    day.visits += totals[i]!.visits;
+  });
+  return days;
+}
+
+/** Totals per local hour of the day, from one bucket per hour of the span (only the chosen weekday's, if any). */
+async function hourRows(db: Db, userId: string, span: Span, timeZone: string, weekday: number | undefined): Promise<BucketRow[]> {
+  const edges: Date[] = [];
+  const hourOf: number[] = [];
+  const keep: boolean[] = [];
+  for (let d = span.from; compareDates(d, span.until) < 0; d = addDays(d, 1)) {
+    const start = startOfDate(d, timeZone).getTime();
+    const length = Math.round((startOfDate(addDays(d, 1), timeZone).getTime() - start) / HOUR_MS);
+    for (let k = 0; k < length; k++) {
+      const edge = new Date(start + k * HOUR_MS);
+      if (edge >= span.end) break;
+      edges.push(edge);
+      // A 23- or 25-hour day (daylight saving) asks the zone which hour each one is.
+      hourOf.push(length === 24 ? k : wallClock(edge, timeZone).hour);
+      keep.push(weekday === undefined || weekdayIndex(d) === weekday);
+    }
+  }
+  const totals = await orderTotalsBetween(db, userId, [...edges, span.end]);
+  const hours = new Map<number, BucketRow>();
+  totals.forEach((t, i) => {
+    if (!keep[i] || t.visits === 0) return;
+    const row = hours.get(hourOf[i]!) ?? { bucket: String(hourOf[i]), sales: 0, visits: 0 };
+    row.sales += t.sales;
+    row.visits += t.visits;
+    hours.set(hourOf[i]!, row);
+  });
+  return [...hours.values()];
+}
+
+const HOUR_MS = 3_600_000;
 
 function chartTitle(params: Params, span: Span, filter: number | undefined): string {
   const m = MEASURE[params.measure];
