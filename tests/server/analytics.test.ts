@@ -189,6 +189,9 @@ describe('customers', () => {
     expect(ny.graph.data).toEqual(utc.graph.data);
     // Segment periods are UTC calendar spans: no offer that would hold different days.
     expect(ny.offer).toBeUndefined();
+    // Last year's biggest spender was Ghost, since deleted: ranked, then left out.
+    const lastYear = await cafe('top_customers', { period: { kind: 'last_year' } });
+    expect(lastYear.graph.data).toEqual({ labels: ['Eve Evans'], values: [40] });
   });
 
   it('new vs returning guests this month and last month (walk-ins are not guests we know)', async () => {

@@ -36,22 +36,32 @@ async function within(db: Db, userId: string, params: Params, span: Span, now: D
   let figures;
   if (months) {
     const wholeYear = months.first.endsWith('-01-01') && months.last.slice(0, 4) === months.first.slice(0, 4) && (months.last.slice(5, 7) === '12' || span.end >= now);
-    figures = sql`SELECT r.customer_id, sum(r.spent_cents)::float8 AS spent, sum(r.visits)::int AS visits FROM order_rollups r
-      WHERE r.user_id = ${userId} AND r.period_kind = ${wholeYear ? 'year' : 'month'}
-        AND r.period_start >= ${months.first}::date AND r.period_start <= ${wholeYear ? months.first : months.last}::date
-      GROUP BY r.customer_id`;
+    // One rollup row per customer (a whole year, or one month): read as it is, no grouping.
+    figures =
+      wholeYear || months.first === months.last
+        ? sql`SELECT r.customer_id, r.spent_cents::float8 AS spent, r.visits FROM order_rollups r
+            WHERE r.user_id = ${userId} AND r.period_kind = ${wholeYear ? 'year' : 'month'} AND r.period_start = ${months.first}::date`
+        : sql`SELECT r.customer_id, sum(r.spent_cents)::float8 AS spent, sum(r.visits)::int AS visits FROM order_rollups r
+            WHERE r.user_id = ${userId} AND r.period_kind = 'month' AND r.period_start >= ${months.first}::date AND r.period_start <= ${months.last}::date
+            GROUP BY r.customer_id`;
   } else {
     figures = sql`SELECT o.customer_id, sum(o.total_cents)::float8 AS spent, count(*)::int AS visits FROM orders o
       WHERE o.user_id = ${userId} AND o.occurred_at >= ${span.start} AND o.occurred_at < ${span.end} AND o.customer_id IS NOT NULL
       GROUP BY o.customer_id`;
   }
-  const result = await sql<Ranked>`
+  // Rank first and look up only the leaders' names: a few deleted customers among them are skipped, and if too
+  // many were, the ranking is read again in full.
+  const ranked = (fetch: number | null) => sql<Ranked>`
     SELECT c.given_name, c.family_name, f.spent, f.visits
-    FROM (${figures}) f JOIN customers c ON c.id = f.customer_id AND c.user_id = ${userId} AND c.deleted_at IS NULL
-    WHERE f.visits > 0
+    FROM (SELECT * FROM (${figures}) f0 WHERE f0.visits > 0 ORDER BY ${order}, f0.customer_id ${fetch === null ? sql`` : sql`LIMIT ${fetch}`}) f
+    JOIN customers c ON c.id = f.customer_id AND c.user_id = ${userId} AND c.deleted_at IS NULL
     ORDER BY ${order}, c.id
     LIMIT ${params.limit}`.execute(db);
-  return result.rows;
+  const fetch = params.limit * 2 + 20;
+  const first = await ranked(fetch);
+  if (first.rows.length === params.limit) return first.rows;
+  const all = await ranked(null);
+  return all.rows;
 }
 
 async function offerFor(db: Db, userId: string, params: Params, last: Ranked, clock: AskClock) {
