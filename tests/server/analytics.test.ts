@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../server/db/client.ts';
-import { answerQuestion, isAnswer, withChart, type QuestionPick } from '../../server/features/analytics/analytics-registry.ts';
+import { answerQuestion, isAnswer, withChart, type PickedQuestion } from '../../server/features/analytics/analytics-registry.ts';
 import type { Answer } from '../../server/features/analytics/analytics-types.ts';
 import { starterPrompts } from '../../server/features/analytics/starter-prompts.ts';
 import { startOfDate, wallClock } from '../../server/features/analytics/zoned-time.ts';
@@ -21,13 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => handle?.close());
 
-async function ask(userId: string, question: string, params: unknown = {}, extra: Partial<QuestionPick> & { timeZone?: string } = {}): Promise<Answer> {
+async function ask(userId: string, question: string, params: unknown = {}, extra: Partial<PickedQuestion> & { timeZone?: string } = {}): Promise<Answer> {
   const { timeZone, ...pick } = extra;
   const result = await answerQuestion(handle.db, userId, { question, params, ...pick }, { now: NOW, timeZone });
   if (!isAnswer(result)) throw new Error(result.message);
   return result;
 }
-const cafe = (question: string, params: unknown = {}, extra: Partial<QuestionPick> & { timeZone?: string } = {}) => ask(owners.cafe, question, params, extra);
+const cafe = (question: string, params: unknown = {}, extra: Partial<PickedQuestion> & { timeZone?: string } = {}) => ask(owners.cafe, question, params, extra);
 
 describe('sales, visits and average order over time', () => {
   it('sales by day this month: every day of the month so far, the best day, the quiet days', async () => {

@@ -29,7 +29,7 @@ export const QUESTIONS: { [N in QuestionName]: Question<N> } = {
 };
 
 /** What the AI picked: a question's name, its parameters (unchecked) and maybe the chart type asked for. */
-export type QuestionPick = { question: string; params: unknown; chart?: ChartType };
+export type PickedQuestion = { question: string; params: unknown; chart?: ChartType };
 
 export type AnswerProblem = { problem: 'unknown_question' | 'bad_params'; message: string };
 
@@ -38,7 +38,7 @@ export type AnswerProblem = { problem: 'unknown_question' | 'bad_params'; messag
  * schema (a model's pick is never trusted), then its SQL runs scoped to `userId`.
  * `clock.timeZone` is the restaurant's IANA zone (default UTC); an unknown zone is a RangeError.
  */
-export async function answerQuestion(db: Db, userId: string, pick: QuestionPick, clock: { now: Date; timeZone?: string }): Promise<Answer | AnswerProblem> {
+export async function answerQuestion(db: Db, userId: string, pick: PickedQuestion, clock: { now: Date; timeZone?: string }): Promise<Answer | AnswerProblem> {
   const timeZone = clock.timeZone ?? 'UTC';
   checkTimeZone(timeZone);
   if (!isQuestionName(pick.question)) return { problem: 'unknown_question', message: `Unknown question: ${pick.question}` };
