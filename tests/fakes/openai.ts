@@ -1,5 +1,5 @@
 // A local stand-in for an OpenAI-compatible Chat Completions endpoint (POST /v1/chat/completions), for tests
-// and e2e. Replies are scripted per test: JSON content, a 429 or 5xx, malformed JSON, a slow answer.
+// and e2e. Replies are scripted per test: JSON content, tool calls, a 429 or 5xx, malformed JSON, a slow answer.
 // Run alone: `node --import tsx tests/fakes/openai.ts 4120` (answers email requests with a plain email, others with a fixed segment).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 export type ScriptedReply =
   /** A normal completion whose message content is this object serialised (or this exact string). */
   | { content: unknown; delayMs?: number }
+  /** The model calls functions (`tool_calls`, finish_reason "tool_calls"); arguments are serialised unless a string. */
+  | { toolCalls: Array<{ name: string; arguments: unknown; id?: string }>; content?: string | null; delayMs?: number }
   /** An HTTP error, e.g. 429 with Retry-After, or 500. */
   | { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
   /** Anything else at the HTTP level, e.g. a body that is not a completion at all. */
@@ -17,8 +19,10 @@ export type RecordedRequest = {
   authorization: string | undefined;
   body: {
     model?: string;
-    messages?: Array<{ role: string; content: string }>;
+    messages?: Array<{ role: string; content: string; tool_calls?: unknown[]; tool_call_id?: string }>;
     response_format?: { type: string; json_schema?: unknown };
+    tools?: Array<{ type: string; function: { name: string; description?: string; parameters?: Record<string, unknown> } }>;
+    tool_choice?: unknown;
     temperature?: number;
   };
 };
@@ -63,7 +67,24 @@ export async function startFakeOpenAi(options: { port?: number; apiKey?: string 
 
   function send(res: http.ServerResponse, reply: ScriptedReply, model = 'fake-model') {
     const write = () => {
-      if ('content' in reply) {
+      if ('toolCalls' in reply) {
+        const tool_calls = reply.toolCalls.map((call, i) => ({
+          id: call.id ?? `call_${requests.length}_${i}`,
+          type: 'function',
+          function: { name: call.name, arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments) },
+        }));
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            id: `chatcmpl-${requests.length}`,
+            object: 'chat.completion',
+            created: Math.floor(Date.now() / 1000),
+            model,
+            choices: [{ index: 0, message: { role: 'assistant', content: reply.content ?? null, refusal: null, tool_calls }, finish_reason: 'tool_calls' }],
+            usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+          }),
+        );
+      } else if ('content' in reply) {
         const content = typeof reply.content === 'string' ? reply.content : JSON.stringify(reply.content);
         res.writeHead(200, { 'Content-Type': 'application/json' });
         res.end(

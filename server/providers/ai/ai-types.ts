@@ -1,4 +1,6 @@
 import type { EmailBlock } from '../../../src/contract/email.ts';
+import type { ChartType, GraphType } from '../../../src/contract/ask-graph.ts';
+import type { QuestionName } from '../../../src/contract/ask-questions.ts';
 import type { SegmentDefinition } from '../../../src/contract/segments.ts';
 import type { TextCategory, TextStyle } from '../../../src/contract/text.ts';
 
@@ -23,6 +25,18 @@ export type WriteTextInput = {
 
 /** One short clarifying question, or a draft that ends with TEXT_OPT_OUT_LINE. */
 export type WriteTextResult = { kind: 'question'; question: string } | { kind: 'draft'; text: string };
+/** The question answered just before, in the same conversation: what a follow-up ("and last month?") builds on. */
+export type AskPrevious = { question: string; params: Record<string, unknown>; chart?: GraphType };
+
+export type QuestionPickRequest = { text: string; previous?: AskPrevious; now: Date };
+
+/**
+ * Which named question answers the owner's words, with its parameters (unchecked: the analytics registry
+ * validates them) and a chart type when the owner asked for one; or that none of them does.
+ */
+export type QuestionPick =
+  | { question: QuestionName; params: Record<string, unknown>; chart?: ChartType }
+  | { unanswerable: true; message: string; suggestions: string[] };
 
 /**
  * The AI provider every AI feature goes through. `builtin` is deterministic and offline; `openai` talks to
@@ -42,6 +56,8 @@ export type AiProvider = {
   regenerateText: (input: WriteTextInput) => Promise<{ text: string }>;
   /** A campaign email from the owner's prompt and brand; never states a price, date or dish the input does not give. */
   writeEmail: (input: WriteEmailInput) => Promise<WrittenEmail>;
+  /** Ask: picks one of the named analytics questions (never SQL) for the owner's words. */
+  pickQuestion: (request: QuestionPickRequest) => Promise<QuestionPick>;
 };
 
 /** What the AI may say about the restaurant (brand settings, spec §3 "Restaurant content"). */

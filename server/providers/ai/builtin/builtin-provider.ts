@@ -1,5 +1,6 @@
 import type { AiProvider } from '../ai-types.ts';
 import { composeEmail } from './email/compose-email.ts';
+import { pickQuestionFromWords } from './ask/ask-phrases.ts';
 import { parseSegmentQuery } from './segment-phrases.ts';
 import { regenerateTextBuiltin, writeTextBuiltin } from './text/write-text.ts';
 
@@ -11,5 +12,6 @@ export function createBuiltinProvider(): AiProvider {
     writeText: async (input) => writeTextBuiltin(input),
     regenerateText: async (input) => regenerateTextBuiltin(input),
     writeEmail: async (input) => composeEmail(input),
+    pickQuestion: async (request) => pickQuestionFromWords(request),
   };
 }

@@ -11,6 +11,25 @@ import { AiError } from '../ai-types.ts';
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
+/** A function call the model asked for (its arguments are a JSON string, unchecked). */
+export type ToolCall = { id: string; name: string; arguments: string };
+/** Messages of a tool-calling exchange: the model's calls and our answers to them. */
+export type ToolChatMessage =
+  | ChatMessage
+  | { role: 'assistant'; content: string | null; tool_calls: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }> }
+  | { role: 'tool'; tool_call_id: string; content: string };
+export type ToolSpec = { name: string; description: string; parameters: Record<string, unknown> };
+
+/** Reads the model's reply: a usable value, or what was wrong with it (told to the model for one repair). */
+export type ToolReading<T> = { value: T } | { problem: string };
+
+export type ToolsRequest<T> = {
+  messages: ToolChatMessage[];
+  tools: ToolSpec[];
+  read: (call: ToolCall | null, content: string) => ToolReading<T>;
+  temperature?: number;
+};
+
 export type ChatClientOptions = {
   baseUrl: string;
   apiKey: string;
@@ -31,12 +50,19 @@ export type JsonRequest<S extends v.GenericSchema> = {
   temperature?: number;
 };
 
+const ToolCallSchema = v.object({ id: v.string(), type: v.optional(v.string()), function: v.object({ name: v.string(), arguments: v.string() }) });
 const CompletionSchema = v.object({
   choices: v.pipe(
-    v.array(v.object({ message: v.object({ content: v.nullish(v.string()), refusal: v.nullish(v.string()) }), finish_reason: v.nullish(v.string()) })),
+    v.array(
+      v.object({
+        message: v.object({ content: v.nullish(v.string()), refusal: v.nullish(v.string()), tool_calls: v.nullish(v.array(ToolCallSchema)) }),
+        finish_reason: v.nullish(v.string()),
+      }),
+    ),
     v.minLength(1),
   ),
 });
+type AssistantMessage = v.InferOutput<typeof CompletionSchema>['choices'][number]['message'];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -51,9 +77,9 @@ export function createChatClient(options: ChatClientOptions) {
     return base + Math.random() * base * 0.25;
   }
 
-  /** One completion, retried on 429/5xx/network/timeout; returns the assistant's text. */
-  async function complete(messages: ChatMessage[], responseFormat: Record<string, unknown>, temperature: number): Promise<string> {
-    const body = JSON.stringify({ model: options.model, messages, response_format: responseFormat, temperature });
+  /** One completion, retried on 429/5xx/network/timeout; returns the assistant's message. */
+  async function send(payload: Record<string, unknown>): Promise<AssistantMessage> {
+    const body = JSON.stringify({ model: options.model, ...payload });
     let lastError: AiError = new AiError('unavailable', 'The AI service did not answer');
     let lastRetryAfter: string | null = null;
     for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
@@ -89,9 +115,38 @@ export function createChatClient(options: ChatClientOptions) {
       if (!parsed.success) throw new AiError('bad_response', 'The AI service sent an answer in an unknown shape');
       const message = parsed.output.choices[0]!.message;
       if (message.refusal) throw new AiError('refused', message.refusal);
-      return message.content ?? '';
+      return message;
     }
     throw lastError;
+  }
+
+  const complete = async (messages: ChatMessage[], responseFormat: Record<string, unknown>, temperature: number) =>
+    (await send({ messages, response_format: responseFormat, temperature })).content ?? '';
+
+  /**
+   * Chat with tools the model may call (`tool_choice: auto`, which every OpenAI-compatible server takes). `read`
+   * checks the first call (or the plain reply when there is none); one repair round tells the model what was wrong.
+   */
+  async function chatTools<T>(request: ToolsRequest<T>): Promise<T> {
+    const tools = request.tools.map((tool) => ({ type: 'function', function: tool }));
+    const messages = [...request.messages];
+    for (let round = 0; round < 2; round++) {
+      const message = await send({ messages, tools, tool_choice: 'auto', temperature: request.temperature ?? 0 });
+      const first = message.tool_calls?.[0];
+      const call = first ? { id: first.id, name: first.function.name, arguments: first.function.arguments } : null;
+      const reading = request.read(call, message.content ?? '');
+      if ('value' in reading) return reading.value;
+      options.logger?.warn({ round, problem: reading.problem }, 'ai tool call was not usable');
+      if (call) {
+        messages.push(
+          { role: 'assistant', content: message.content ?? null, tool_calls: [{ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }] },
+          { role: 'tool', tool_call_id: call.id, content: `Error: ${reading.problem}. Call a tool again with corrected arguments.` },
+        );
+      } else {
+        messages.push({ role: 'assistant', content: message.content ?? '' }, { role: 'user', content: `That reply is not usable: ${reading.problem}. Answer by calling one of the tools.` });
+      }
+    }
+    throw new AiError('bad_response', 'The AI service did not produce a usable answer');
   }
 
   /** Chat that must answer with JSON matching `schema`; one repair round when it does not. */
@@ -116,7 +171,7 @@ export function createChatClient(options: ChatClientOptions) {
     throw new AiError('bad_response', 'The AI service did not produce a usable answer');
   }
 
-  return { chatJson, endpoint };
+  return { chatJson, chatTools, endpoint };
 }
 
 export type ChatClient = ReturnType<typeof createChatClient>;

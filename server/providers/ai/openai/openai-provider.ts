@@ -1,6 +1,7 @@
 import { FIRST_NAME_TAG } from '../../../../src/contract/email.ts';
 import type { AiProvider } from '../ai-types.ts';
 import { assembleEmailBlocks } from '../email-layout.ts';
+import { ASK_TOOLS, askMessages, readAskCall } from './ask-tools.ts';
 import type { ChatClient } from './chat-client.ts';
 import { emailMessages, emailReplySchema } from './email-prompt.ts';
 import { segmentMessages, SegmentReplySchema } from './segment-prompt.ts';
@@ -30,6 +31,9 @@ export function createOpenAiProvider(client: ChatClient): AiProvider {
         button: reply.button_label && (reply.button_url || input.brand.website) ? { label: reply.button_label, href: reply.button_url } : null,
       });
       return { title: reply.title, subject: reply.subject, preheader: reply.preheader, blocks };
+    },
+    pickQuestion({ text, previous, now }) {
+      return client.chatTools({ messages: askMessages(text, previous, now), tools: ASK_TOOLS, read: readAskCall });
     },
   };
 }

@@ -1,0 +1,155 @@
+// `npm run bench:ask`: the Ask questions at 100k customers / 1M orders, on PGlite and (when TEST_DATABASE_URL is set)
+// PostgreSQL. For each question: p50/p95 through the analytics layer (validation, SQL, words), and p50/p95 of the
+// very same SQL statements run bare in the same run (captured from the layer's own run), with the ratio. Goal: every
+// question under 300 ms. Options: BENCH_CUSTOMERS (default 100000), BENCH_ORDERS (default 1000000), BENCH_RUNS (20).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { register } from 'tsx/esm/api';
+
+register();
+const root = path.resolve(import.meta.dirname, '..');
+const load = (file) => import(path.join(root, file));
+const { openDatabase } = await load('server/db/client.ts');
+const { openThrowawayPostgres } = await load('tests/helpers/throwaway-database.ts');
+const { migrateToLatest } = await load('server/db/migrate.ts');
+const { recomputeFigures } = await load('server/features/customers/customers.service.ts');
+const { maintainSegmentTables } = await load('server/features/segments/segments.jobs.ts');
+const { answerQuestion, isAnswer } = await load('server/features/analytics/analytics-registry.ts');
+const { CompiledQuery, PostgresQueryCompiler, sql } = await import('kysely');
+
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+
+/** The ten questions owners ask most (starter cards and their follow-ups), then the rest of the catalogue. */
+const QUESTIONS = [
+  ['sales by day this month', 'sales_breakdown', { by: 'day', period: { kind: 'this_month' } }],
+  ['sales by weekday, 90 days', 'sales_breakdown', { by: 'weekday' }],
+  ['busiest hour, 90 days', 'sales_breakdown', { measure: 'visits', by: 'hour' }],
+  ['sales by month, 12 months', 'sales_breakdown', { by: 'month' }],
+  ['this month vs last month', 'compare_periods', {}],
+  ['top customers (lifetime)', 'top_customers', {}],
+  ['top customers this month', 'top_customers', { period: { kind: 'this_month' } }],
+  ['new vs returning this month', 'new_vs_returning', {}],
+  ['lapsed regulars', 'lapsed_regulars', {}],
+  ['birthdays next 30 days', 'upcoming_birthdays', {}],
+  ['customers by age', 'customers_by_age', {}],
+  ['segment sizes (6 segments)', 'segment_sizes', {}],
+  ['this year vs last year', 'compare_periods', { period: { kind: 'this_year' } }],
+  ['top customers this year by visits', 'top_customers', { by: 'visits', period: { kind: 'this_year' } }],
+  ['sales by day, 30 days, New York', 'sales_breakdown', { by: 'day' }, 'America/New_York'],
+  ['new vs returning this month, New York', 'new_vs_returning', {}, 'America/New_York'],
+];
+
+const SEGMENTS = [
+  ['Regulars', [{ type: 'visits', op: 'gte', value: 5 }]],
+  ['Lapsed', [{ type: 'last_visit', op: 'more_than', days: 90 }]],
+  ['Big spenders this year', [{ type: 'total_spent', op: 'gt', value: 20_000, period: { kind: 'this_year' } }]],
+  ['Active', [{ type: 'visits', op: 'gte', value: 3, period: { kind: 'last_days', days: 30 } }]],
+  ['Birthdays next week', [{ type: 'birthday', op: 'next_days', days: 7 }]],
+  ['Email subscribers', [{ type: 'email_consent', value: true }]],
+];
+
+async function openBenchDatabase(kind, dataDir) {
+  if (kind === 'pglite') return openDatabase({ dataDir });
+  return openThrowawayPostgres(process.env.TEST_DATABASE_URL, 'mise_bench_ask');
+}
+
+/** Customers and orders written in SQL: a café's day (7 am to 9 pm), regulars visiting often, one sale in ten a walk-in. */
+async function seed(db, userId) {
+  await sql`
+    INSERT INTO customers (user_id, given_name, family_name, email, birthday_month, birthday_day, birthday_year, source, customer_since, email_consent)
+    SELECT ${userId}::uuid, (ARRAY['Maya','Tom','Ana','Ravi','Lee','Sam','Jo','Cleo'])[1 + i % 8], (ARRAY['Okafor','Reyes','Silva','Nair','Chen','Park'])[1 + i % 6],
+           'guest' || i || '@bench.test',
+           CASE WHEN i % 4 = 0 THEN 1 + (i / 4) % 12 END, CASE WHEN i % 4 = 0 THEN 1 + (i / 48) % 28 END, CASE WHEN i % 8 = 0 THEN 1950 + i % 55 END,
+           'csv', now() - (i % 900) * interval '1 day', i % 3 = 0
+    FROM generate_series(1, ${CUSTOMERS}) AS i`.execute(db);
+  const perCustomer = (0.9 * 2 * ORDERS) / CUSTOMERS;
+  await sql`
+    INSERT INTO orders (user_id, customer_id, occurred_at, total_cents, source)
+    SELECT ${userId}::uuid, c.id, date_trunc('day', now()) - floor(random() * 540) * interval '1 day' + (7 + random() * 14) * interval '1 hour',
+           350 + floor(random() * 4000)::int, 'csv'
+    FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM customers WHERE user_id = ${userId}) c
+    JOIN LATERAL generate_series(1, greatest(1, (${perCustomer}::float * (c.n % 10) / 9)::int)) g ON true`.execute(db);
+  await sql`
+    INSERT INTO orders (user_id, customer_id, occurred_at, total_cents, source)
+    SELECT ${userId}::uuid, NULL, date_trunc('day', now()) - floor(random() * 540) * interval '1 day' + (7 + random() * 14) * interval '1 hour', 200 + floor(random() * 1500)::int, 'csv'
+    FROM generate_series(1, ${Math.round(ORDERS * 0.1)})`.execute(db);
+  await recomputeFigures(db, userId);
+  for (const [title, conditions] of SEGMENTS) {
+    await db.insertInto('segments').values({ user_id: userId, title, definition: JSON.stringify({ type: 'group', op: 'and', conditions }) }).execute();
+  }
+}
+
+/** Records every statement the layer sends, compiled exactly as the driver receives it. */
+function captureInto(list) {
+  const compiler = new PostgresQueryCompiler();
+  return {
+    transformQuery(args) {
+      list.push(compiler.compileQuery(args.node, args.queryId));
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const round = (n) => Math.round(n * 10) / 10;
+
+async function timed(fn) {
+  await fn(); // warm the cache and the plan once
+  const times = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  return { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)) };
+}
+
+async function bench(kind) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mise-bench-ask-'));
+  const database = await openBenchDatabase(kind, dataDir);
+  const db = database.db;
+  await migrateToLatest(db);
+  const user = await db.insertInto('users').values({ name: 'Bench Owner', email: `bench-ask-${kind}@bench.test`, verified_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+  const t0 = performance.now();
+  await seed(db, user.id);
+  await maintainSegmentTables({ db });
+  const counts = (await sql`SELECT (SELECT count(*) FROM customers)::int AS customers, (SELECT count(*) FROM orders)::int AS orders`.execute(db)).rows[0];
+  const rows = [];
+  for (const [label, question, params, timeZone] of QUESTIONS) {
+    const now = new Date();
+    const captured = [];
+    const first = await answerQuestion(db.withPlugin(captureInto(captured)), user.id, { question, params }, { now, timeZone });
+    if (!isAnswer(first)) throw new Error(`${label}: ${first.message}`);
+    const layer = await timed(() => answerQuestion(db, user.id, { question, params }, { now, timeZone }));
+    // The same statements, in the same order, straight to the driver: the cost of the SQL alone.
+    const bare = await timed(async () => {
+      for (const query of captured) await db.executeQuery(CompiledQuery.raw(query.sql, [...query.parameters]));
+    });
+    rows.push({ label, statements: captured.length, layer, bare, takeaway: first.takeaway });
+  }
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { kind, counts, seedSeconds: Math.round((performance.now() - t0) / 1000), rows };
+}
+
+const results = [await bench('pglite')];
+if (process.env.TEST_DATABASE_URL) results.push(await bench('postgres'));
+else console.log('TEST_DATABASE_URL not set: PostgreSQL skipped');
+for (const { kind, counts, seedSeconds, rows } of results) {
+  console.log(`\n${kind}: ${counts.customers.toLocaleString('en-US')} customers, ${counts.orders.toLocaleString('en-US')} orders (seeded in ${seedSeconds} s), ${RUNS} runs each, ms`);
+  console.log(`  ${'question'.padEnd(40)} ${'layer p50'.padStart(9)} ${'p95'.padStart(7)} ${'bare p50'.padStart(9)} ${'p95'.padStart(7)} ${'ratio'.padStart(6)}  stmts  goal < 300 ms`);
+  for (const r of rows) {
+    const ratio = r.bare.p50 > 0 ? (r.layer.p50 / r.bare.p50).toFixed(2) : '—';
+    const ok = r.layer.p95 < 300 ? 'ok' : 'OVER';
+    console.log(`  ${r.label.padEnd(40)} ${String(r.layer.p50).padStart(9)} ${String(r.layer.p95).padStart(7)} ${String(r.bare.p50).padStart(9)} ${String(r.bare.p95).padStart(7)} ${ratio.padStart(6)}  ${String(r.statements).padStart(5)}  ${ok}`);
+  }
+  console.log('  sample answers:');
+  for (const r of rows.slice(0, 10)) console.log(`    ${r.label}: ${r.takeaway}`);
+}
