@@ -87,7 +87,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.onError((error, c) => {
     if (error instanceof AppError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json({ error: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) }, error.status);
+      return c.json({ ...error.data, error: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) }, error.status);
     }
     if (error instanceof HTTPException) return c.json({ error: error.message || 'Request refused' }, error.status);
     deps.logger.error({ err: error, reqId: c.get('requestId'), path: c.req.path }, 'unhandled error');

@@ -1,6 +1,7 @@
 import { authFeature } from './auth/auth.feature.ts';
 import { brandFeature } from './brand/brand.feature.ts';
 import { customersFeature } from './customers/customers.feature.ts';
+import { emailFeature } from './email/email.feature.ts';
 import type { Feature } from './feature.ts';
 import { healthFeature } from './health/health.feature.ts';
 import { mediaFeature } from './media/media.feature.ts';
@@ -24,4 +25,5 @@ export const features: Feature[] = [
   segmentsFeature,
   metricsFeature,
   mediaFeature,
+  emailFeature,
 ];

@@ -33,6 +33,8 @@ export type AppErrorCode =
 export type AppErrorOptions = {
   headers?: Record<string, string>;
   fields?: FieldErrors;
+  /** More of the answer beside `error`, e.g. the current version of a draft on a 409 conflict. */
+  data?: Record<string, unknown>;
 };
 
 export class AppError extends Error {
@@ -40,6 +42,7 @@ export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly headers: Record<string, string>;
   readonly fields: FieldErrors | undefined;
+  readonly data: Record<string, unknown> | undefined;
 
   constructor(status: ContentfulStatusCode, message: string, code: AppErrorCode = 'internal', options: AppErrorOptions = {}) {
     super(message);
@@ -48,6 +51,7 @@ export class AppError extends Error {
     this.code = code;
     this.headers = options.headers ?? {};
     this.fields = options.fields && Object.keys(options.fields).length > 0 ? options.fields : undefined;
+    this.data = options.data;
   }
 }
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { EMAIL_LIMITS, EmailBlockSchema, EmailBlocksSchema, EmailPreheaderSchema, EmailSubjectSchema } from './email.ts';
+import { EMAIL_LIMITS, EmailBlockSchema, EmailBlocksSchema, EmailContentSchema, EmailPreheaderSchema, EmailSubjectSchema } from './email.ts';
 
 /** AI email drafts (spec §3 Email draft, §4 states, §7 Email). Paths are under /api/v1/email/drafts. */
 
@@ -120,3 +120,10 @@ export const UpdateEmailDraftContentResponseSchema = EmailDraftActionResponseSch
 
 /** 409 when the version sent is not the stored one: the owner sees both and chooses (never a silent overwrite). */
 export const EmailDraftConflictResponseSchema = v.object({ error: v.string(), code: v.literal('conflict'), current: EmailDraftSchema });
+
+/** POST /email/preview: the editor's live preview, rendered with the brand as it would be saved (nothing is stored). */
+export const EmailPreviewRequestSchema = EmailContentSchema;
+export const EmailPreviewResponseSchema = v.object({ html: v.string(), text: v.string() });
+
+/** POST /email/templates/{id}/use: a new draft with the template's words (no AI). */
+export const DraftFromTemplateResponseSchema = EmailDraftActionResponseSchema;

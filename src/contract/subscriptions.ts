@@ -11,6 +11,8 @@ export type PaidPlanId = v.InferOutput<typeof PaidPlanIdSchema>;
 export const ENTITLEMENTS = [
   { key: 'contacts', label: 'Contacts', unit: 'contacts', period: 'total' },
   { key: 'emailsPerMonth', label: 'Emails this month', unit: 'emails', period: 'month' },
+  { key: 'aiDraftsPerMonth', label: 'AI email drafts this month', unit: 'AI email drafts', period: 'month' },
+  { key: 'templatesPerMonth', label: 'Email templates this month', unit: 'new email templates', period: 'month' },
   { key: 'textsPerMonth', label: 'Texts this month', unit: 'texts', period: 'month' },
   { key: 'videoRendersPerMonth', label: 'Videos this month', unit: 'videos', period: 'month' },
   { key: 'teamMembers', label: 'Team members', unit: 'team members', period: 'total' },

@@ -1,70 +1,120 @@
-import * as v from 'valibot';
-import { describe, expect, it } from 'vitest';
-import { EmailContentSchema, TEMPLATE_CATEGORY_VALUES } from '../../src/contract/email.ts';
-import { renderEmail } from '../../server/features/email/render/render-email.ts';
-import { STARTER_TEMPLATES, starterTemplate, starterTemplatesIn } from '../../server/features/email/templates/starter-templates.ts';
-import { BRAND } from './email-render.fixtures.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_TEMPLATE_MESSAGES } from '../../src/contract/email-templates.ts';
+import { TEMPLATE_CATEGORIES } from '../../src/contract/email.ts';
+import { signUpVerified, type TestAccount } from '../helpers/accounts.ts';
+import { expectRefusal } from '../helpers/field-errors.ts';
+import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { givePlan, setBrand } from './email.fixtures.ts';
 
-/** Everything a recipient would read, without tags. */
-const wordsOf = (template: (typeof STARTER_TEMPLATES)[number]) =>
-  [
-    template.subject,
-    template.preheader,
-    ...template.blocks.map((block) =>
-      block.type === 'heading' ? block.text : block.type === 'text' ? block.html.replace(/<[^>]+>/g, ' ') : block.type === 'button' ? block.label : block.type === 'image' ? `${block.alt} ${block.caption}` : '',
-    ),
-  ].join(' \n ');
+describe('email templates', () => {
+  let t: TestApp;
+  let owner: TestAccount;
+  let other: TestAccount;
+  beforeAll(async () => {
+    t = await createTestApp();
+    [owner, other] = await Promise.all([signUpVerified(t), signUpVerified(t, { name: 'Kai Other' })]);
+    await setBrand(t, owner);
+    await givePlan(t, owner.userId);
+  });
+  afterAll(() => t.close());
 
-/** Only the words Mise wrote: bracketed placeholders and merge tags removed. */
-const ownWords = (words: string) => words.replace(/\[[^\]]*\]/g, ' ').replace(/\{\{[^}]*\}\}/g, ' ').replace(/style="[^"]*"/g, ' ');
+  const api = (method: string, path: string, body?: unknown, account = owner) =>
+    call(t.app, method, `/api/v1/email${path}`, body, account.token, { Origin: 'http://localhost' });
+  const BLOCKS = [
+    { id: 'head', type: 'header_image' },
+    { id: 'h1', type: 'heading', text: 'Our anniversary dinner' },
+    { id: 't1', type: 'text', html: '<p>Join us for [Date].</p>' },
+    { id: 'cta', type: 'button', label: 'Book a table' },
+    { id: 'foot', type: 'footer' },
+  ];
 
-/** Scarcity is a claim too: only the owner can say a table or a dish will run out. */
-const PRESSURE = /\b(?:limited|fill(?:s)? up fast|gone|hurry|last chance|sold out|selling fast)\b/i;
-const INVENTED = /\$|€|£|\d|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|easter|thanksgiving|valentine|halloween|taco|pizza|burger|pasta|sushi|steak|wine|beer|coffee|brunch|cocktail|margarita|salad|soup|cake)s?\b/i;
-
-describe('starter email templates', () => {
-  it('ships at least 12 templates covering every category, with stable unique ids', () => {
-    expect(STARTER_TEMPLATES.length).toBeGreaterThanOrEqual(12);
-    expect(new Set(STARTER_TEMPLATES.map((template) => template.category))).toEqual(new Set(TEMPLATE_CATEGORY_VALUES));
-    expect(new Set(STARTER_TEMPLATES.map((template) => template.id)).size).toBe(STARTER_TEMPLATES.length);
-    expect(starterTemplate('starter-feedback')?.category).toBe('feedback');
-    expect(starterTemplatesIn('holiday').every((template) => template.category === 'holiday')).toBe(true);
+  it('lists the starter templates in every category, rendered with the owner’s brand, and the categories', async () => {
+    const categories = (await api('GET', '/template-categories')).body.results;
+    expect(categories).toEqual(TEMPLATE_CATEGORIES.map(({ value, display_name }) => ({ value, display_name })));
+    const all = (await api('GET', '/templates')).body.results;
+    expect(all.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(all.map((template: { category: string }) => template.category))).toEqual(new Set(TEMPLATE_CATEGORIES.map((c) => c.value)));
+    expect(all[0]).toMatchObject({ starter: true });
+    expect(all[0].html_content).toContain('#2E7D32');
+    expect(all[0].html_content).toContain('La Cocina');
+    const events = (await api('GET', '/templates?category=event')).body.results;
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.every((template: { category: string }) => template.category === 'event')).toBe(true);
+    expectRefusal((await api('GET', '/templates?category=party')).body, 'category: Category must be one of: promotion, event, new_menu, holiday, loyalty, newsletter, reopening, feedback');
   });
 
-  describe.each(STARTER_TEMPLATES.map((template) => [template.id, template] as const))('%s', (_id, template) => {
-    it('is valid content: brand header first, footer last, a button to act on', () => {
-      const parsed = v.parse(EmailContentSchema, { subject: template.subject, preheader: template.preheader, blocks: template.blocks });
-      expect(parsed.blocks).toEqual(template.blocks);
-      expect(template.blocks[0]!.type).toBe('header_image');
-      expect(template.blocks.at(-1)!.type).toBe('footer');
-      expect(template.blocks.some((block) => block.type === 'button')).toBe(true);
-    });
+  it('creates a template (name and category required, content required), finds it under its category, updates it', async () => {
+    expectRefusal((await api('POST', '/templates', { name: '', category: 'event', blocks: BLOCKS })).body, `name: ${EMAIL_TEMPLATE_MESSAGES.needsTitleAndCategory}`);
+    expectRefusal((await api('POST', '/templates', { name: 'Anniversary', blocks: BLOCKS })).body, `category: ${EMAIL_TEMPLATE_MESSAGES.needsTitleAndCategory}`);
+    expect((await api('POST', '/templates', { name: 'Anniversary', category: 'event' })).status).toBe(400);
 
-    it('invents no price, date, day, holiday or dish: those are [placeholders] for the owner', () => {
-      const words = wordsOf(template);
-      expect(ownWords(words)).not.toMatch(INVENTED);
-      expect(ownWords(words)).not.toMatch(PRESSURE);
-      expect(words).toMatch(/\[[^\]]+\]/);
-      expect(words.split('[').length).toBe(words.split(']').length); // balanced brackets
-    });
+    const created = await api('POST', '/templates', { name: 'Anniversary', category: 'event', blocks: BLOCKS });
+    expect(created.status).toBe(201);
+    expect(created.body.message).toBe(EMAIL_TEMPLATE_MESSAGES.created);
+    const id = created.body.template.id;
+    expect(created.body.template).toMatchObject({ name: 'Anniversary', display_name: 'Anniversary', category: 'event', starter: false, subject: 'Our anniversary dinner' });
+    const events = (await api('GET', '/templates?category=event')).body.results;
+    expect(events[0].id).toBe(id);
 
-    it('reads well on a phone: short subject and headings, short paragraphs', () => {
-      expect(template.subject.length).toBeLessThanOrEqual(60);
-      expect(template.preheader.length).toBeLessThanOrEqual(90);
-      for (const block of template.blocks) {
-        if (block.type === 'heading') expect(block.text.length).toBeLessThanOrEqual(60);
-        if (block.type === 'text') for (const paragraph of block.html.split(/<\/p>|<\/li>/)) expect(paragraph.replace(/<[^>]+>/g, '').length).toBeLessThanOrEqual(260);
-      }
-    });
+    const updated = await api('PUT', `/templates/${id}`, { name: 'Our anniversary', blocks: [...BLOCKS.slice(0, 2), { id: 't1', type: 'text', html: '<p>Ten years!</p><script>x()</script>' }] });
+    expect(updated.body.message).toBe(EMAIL_TEMPLATE_MESSAGES.updated);
+    expect(updated.body.template.name).toBe('Our anniversary');
+    expect(JSON.stringify(updated.body.template.blocks)).toContain('Ten years!');
+    expect(JSON.stringify(updated.body.template.blocks)).not.toContain('script');
+  });
 
-    it('renders without MJML warnings; empty photo slots show in the preview only', async () => {
-      const preview = await renderEmail(template, BRAND, { mode: 'preview' });
-      expect(preview.warnings).toEqual([]);
-      const sent = await renderEmail(template, BRAND, { mode: 'send' });
-      expect(sent.html).not.toContain('border:2px dashed');
-      const slots = template.blocks.filter((block) => block.type === 'image').length;
-      for (const block of template.blocks) if (block.type === 'image') expect(preview.html).toContain(`>${block.alt.replace(/"/g, '&quot;')}</div>`);
-      expect(preview.html.match(/border:2px dashed/g) ?? []).toHaveLength(slots);
+  it('a template made from pasted HTML is sanitized and mapped onto blocks', async () => {
+    const res = await api('POST', '/templates', {
+      name: 'Pasted',
+      category: 'newsletter',
+      html_content: '<h1>News from the kitchen</h1><p onclick="steal()">We have <a href="javascript:evil()">news</a>.</p><script>evil()</script>',
     });
+    expect(res.status).toBe(201);
+    const stored = JSON.stringify(res.body.template.blocks);
+    expect(stored).toContain('News from the kitchen');
+    for (const hostile of ['onclick', 'javascript:', '<script']) expect(stored).not.toContain(hostile);
+    expect(res.body.notes?.length).toBeGreaterThan(0);
+  });
+
+  it('updating a starter template keeps the starter as it is and saves the owner’s copy', async () => {
+    const starter = (await api('GET', '/templates')).body.results.find((template: { starter: boolean }) => template.starter);
+    const res = await api('PUT', `/templates/${starter.id}`, { name: 'My special', subject: 'This week only at La Cocina' });
+    expect(res.status).toBe(200);
+    expect(res.body.template).toMatchObject({ name: 'My special', starter: false, subject: 'This week only at La Cocina', category: starter.category });
+    expect(res.body.template.id).not.toBe(starter.id);
+    expect((await api('GET', `/templates/${starter.id}`)).body.subject).toBe(starter.subject);
+    expect((await api('DELETE', `/templates/${starter.id}`)).status).toBe(400);
+  });
+
+  it('starts a draft from a template without using an AI draft', async () => {
+    const starter = (await api('GET', '/templates?category=feedback')).body.results[0];
+    const res = await api('POST', `/templates/${starter.id}/use`);
+    expect(res.status).toBe(201);
+    expect(res.body.draft).toMatchObject({ user_title: starter.display_name, subject: starter.subject, email_completed: [] });
+    expect((await api('GET', `/drafts/${res.body.draft.id}`)).status).toBe(200);
+    const usage = (await call(t.app, 'GET', '/api/v1/subscriptions/current', undefined, owner.token)).body.usage;
+    expect(usage).toContainEqual(expect.objectContaining({ key: 'aiDraftsPerMonth', used: 0 }));
+  });
+
+  it("answers 404 for another owner's template on every call", async () => {
+    const mine = (await api('POST', '/templates', { name: 'Secret', category: 'loyalty', blocks: BLOCKS })).body.template;
+    for (const [method, path, body] of [
+      ['GET', `/templates/${mine.id}`, undefined],
+      ['PUT', `/templates/${mine.id}`, { name: 'Stolen' }],
+      ['DELETE', `/templates/${mine.id}`, undefined],
+      ['POST', `/templates/${mine.id}/use`, undefined],
+    ] as const) {
+      expect((await api(method, path, body, other)).status, `${method} ${path}`).toBe(404);
+    }
+    expect((await api('GET', '/templates', undefined, other)).body.results.some((template: { id: string }) => template.id === mine.id)).toBe(false);
+    expect((await api('GET', `/templates/${mine.id}`)).body.name).toBe('Secret');
+  });
+
+  it('the plan limits new templates per month', async () => {
+    const free = await signUpVerified(t);
+    for (let n = 0; n < 3; n++) expect((await api('POST', '/templates', { name: `T${n}`, category: 'event', blocks: BLOCKS }, free)).status).toBe(201);
+    const over = await api('POST', '/templates', { name: 'T4', category: 'event', blocks: BLOCKS }, free);
+    expect(over.status).toBe(402);
+    expect(over.body.error).toMatch(/Free plan allows 3 new email templates a month\. Upgrade to Basic/);
   });
 });

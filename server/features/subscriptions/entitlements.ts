@@ -23,6 +23,28 @@ const COUNTERS: Partial<Record<EntitlementKey, Counter>> = {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   },
+  // Drafts the AI wrote in the period (a regeneration rewrites the same draft; a draft from a template is not AI).
+  aiDraftsPerMonth: async (db, userId, period) => {
+    const row = await db
+      .selectFrom('email_drafts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('source', '=', 'ai')
+      .where('created_at', '>=', period.start)
+      .where('created_at', '<', period.end)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+  templatesPerMonth: async (db, userId, period) => {
+    const row = await db
+      .selectFrom('email_templates')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('created_at', '>=', period.start)
+      .where('created_at', '<', period.end)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
   // One kind of user and no invitations yet: the owner is the only member.
   teamMembers: async () => 1,
 };
@@ -58,6 +80,8 @@ export async function usage(db: Db, userId: string, now = new Date(), subscripti
 const VERB: Record<EntitlementKey, string> = {
   contacts: 'add more',
   emailsPerMonth: 'send more',
+  aiDraftsPerMonth: 'write more',
+  templatesPerMonth: 'make more',
   textsPerMonth: 'send more',
   videoRendersPerMonth: 'make more',
   teamMembers: 'invite more',

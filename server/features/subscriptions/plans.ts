@@ -15,25 +15,25 @@ export const PLANS: Record<PlanId, PlanRow> = {
   free: {
     name: 'Free',
     price: 0,
-    limits: { contacts: 500, emailsPerMonth: 1_000, textsPerMonth: 25, videoRendersPerMonth: 1, teamMembers: 1 },
+    limits: { contacts: 500, emailsPerMonth: 1_000, aiDraftsPerMonth: 10, templatesPerMonth: 3, textsPerMonth: 25, videoRendersPerMonth: 1, teamMembers: 1 },
     extras: { Assistant: 'Ask about your sales and customers', 'Point of sale': 'Square or Clover sync' },
   },
   basic: {
     name: 'Basic',
     price: 2_900,
-    limits: { contacts: 2_500, emailsPerMonth: 10_000, textsPerMonth: 500, videoRendersPerMonth: 5, teamMembers: 2 },
+    limits: { contacts: 2_500, emailsPerMonth: 10_000, aiDraftsPerMonth: 60, templatesPerMonth: 10, textsPerMonth: 500, videoRendersPerMonth: 5, teamMembers: 2 },
     extras: { Assistant: 'Charts and answers about your sales', Segments: 'Customer segments from plain words' },
   },
   professional: {
     name: 'Professional',
     price: 7_900,
-    limits: { contacts: 10_000, emailsPerMonth: 50_000, textsPerMonth: 2_000, videoRendersPerMonth: 20, teamMembers: 5 },
+    limits: { contacts: 10_000, emailsPerMonth: 50_000, aiDraftsPerMonth: 250, templatesPerMonth: 40, textsPerMonth: 2_000, videoRendersPerMonth: 20, teamMembers: 5 },
     extras: { Sequences: 'Automated welcome and win-back sequences', Reports: 'Campaign reports with revenue' },
   },
   premium: {
     name: 'Premium',
     price: 19_900,
-    limits: { contacts: 100_000, emailsPerMonth: 250_000, textsPerMonth: 10_000, videoRendersPerMonth: 60, teamMembers: 15 },
+    limits: { contacts: 100_000, emailsPerMonth: 250_000, aiDraftsPerMonth: 1000, templatesPerMonth: 150, textsPerMonth: 10_000, videoRendersPerMonth: 60, teamMembers: 15 },
     extras: { Sequences: 'Unlimited sequences', Support: 'Priority support by phone' },
   },
 };
@@ -51,6 +51,7 @@ function featureList(row: PlanRow): Record<string, string> {
   return {
     Contacts: `Up to ${count(limits.contacts)} contacts`,
     Email: `${count(limits.emailsPerMonth)} emails a month`,
+    'AI drafts': `${count(limits.aiDraftsPerMonth)} AI email drafts and ${count(limits.templatesPerMonth)} new templates a month`,
     Text: `${count(limits.textsPerMonth)} texts a month`,
     Video: `${count(limits.videoRendersPerMonth)} ${limits.videoRendersPerMonth === 1 ? 'video' : 'videos'} a month`,
     Team: limits.teamMembers === 1 ? 'Just you' : `Up to ${count(limits.teamMembers)} team members`,
