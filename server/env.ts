@@ -16,6 +16,18 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SMTP_URL: optionalString,
   MAIL_FROM: v.optional(v.string(), 'Mise <no-reply@mise.local>'),
+  // Campaign email (server/features/sending): the SMTP pool's size, DKIM signing, tracking links and bounces.
+  SMTP_MAX_CONNECTIONS: v.pipe(v.optional(v.string(), '5'), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100)),
+  /** The sender address of campaigns; its domain is the one DKIM signs for. Default: MAIL_FROM's address. */
+  CAMPAIGN_FROM_ADDRESS: optionalString,
+  DKIM_DOMAIN: optionalString,
+  DKIM_SELECTOR: optionalString,
+  /** PEM; `\n` escapes are read as line breaks so it fits in one variable. */
+  DKIM_PRIVATE_KEY: optionalString,
+  /** HMAC key of unsubscribe, open and click links; generated into DATA_DIR when unset (set one on every server). */
+  TRACKING_KEY: optionalString,
+  /** Secret the relay puts in ?secret= when it posts bounce mail to /api/v1/email/bounces; unset: that endpoint is off. */
+  BOUNCE_WEBHOOK_SECRET: optionalString,
   SESSION_TTL_DAYS: v.pipe(v.optional(v.string(), '30'), v.transform(Number), v.integer(), v.minValue(1)),
   RATE_LIMIT_DISABLED: v.optional(v.picklist(['0', '1', 'true', 'false', '']), ''),
   GOOGLE_CLIENT_ID: optionalString,
@@ -93,6 +105,8 @@ const EnvSchema = v.object({
 
 export type Env = v.InferOutput<typeof EnvSchema> & { dataDir: string; staticDir: string; rateLimitEnabled: boolean };
 
+const DKIM_PARTS = ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'] as const;
+
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = v.safeParse(EnvSchema, source);
   if (!result.success) {
@@ -100,6 +114,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid environment:\n  ${lines.join('\n  ')}`);
   }
   const parsed = result.output;
+  const dkimSet = DKIM_PARTS.filter((name) => parsed[name]);
+  if (dkimSet.length > 0 && dkimSet.length < DKIM_PARTS.length) {
+    throw new Error(`Invalid environment:\n  DKIM signing needs all of ${DKIM_PARTS.join(', ')} (missing: ${DKIM_PARTS.filter((name) => !parsed[name]).join(', ')})`);
+  }
   return {
     ...parsed,
     dataDir: path.resolve(parsed.DATA_DIR),

@@ -25,6 +25,7 @@ import { Route as AuthSigninRouteImport } from './routes/_auth/signin'
 import { Route as AuthSignupRouteImport } from './routes/_auth/signup'
 import { Route as AuthTermsRouteImport } from './routes/_auth/terms'
 import { Route as AuthVerifyAccountRouteImport } from './routes/_auth/verify-account'
+import { Route as AppCampaignsIndexRouteImport } from './routes/_app/campaigns/index'
 import { Route as AppCustomersIndexRouteImport } from './routes/_app/customers/index'
 import { Route as AppCustomersCustomerIdRouteImport } from './routes/_app/customers/$customerId'
 import { Route as AppCustomersImportRouteImport } from './routes/_app/customers/import'
@@ -40,9 +41,17 @@ import { Route as AppSettingsPasswordRouteImport } from './routes/_app/settings/
 import { Route as AppSettingsPaymentRouteImport } from './routes/_app/settings/payment'
 import { Route as AppSettingsPosRouteImport } from './routes/_app/settings/pos'
 import { Route as AppSettingsSocialsRouteImport } from './routes/_app/settings/socials'
+import { Route as AppCampaignsEmailCampaignsIndexRouteImport } from './routes/_app/campaigns/email-campaigns/index'
+import { Route as AppCampaignsEmailCampaignsDraftsRouteImport } from './routes/_app/campaigns/email-campaigns/drafts'
+import { Route as AppCampaignsEmailCampaignsGeneratedEmailsRouteImport } from './routes/_app/campaigns/email-campaigns/generated-emails'
 import { Route as AppCustomersSegmentsIndexRouteImport } from './routes/_app/customers/segments/index'
 import { Route as AppCustomersSegmentsSegmentIdRouteImport } from './routes/_app/customers/segments/$segmentId'
 import { Route as AppCustomersSegmentsNewRouteImport } from './routes/_app/customers/segments/new'
+import { Route as AppCampaignsEmailCampaignsTemplateIdRouteImport } from './routes/_app/campaigns/email-campaigns/template/$id'
+import { Route as AppCampaignsEmailCampaignsTemplatesIndexRouteImport } from './routes/_app/campaigns/email-campaigns/templates/index'
+import { Route as AppCampaignsEmailCampaignsTemplatesNewRouteImport } from './routes/_app/campaigns/email-campaigns/templates/new'
+import { Route as AppCampaignsEmailCampaignsDraftsViewIdIndexRouteImport } from './routes/_app/campaigns/email-campaigns/drafts-view/$id/index'
+import { Route as AppCampaignsEmailCampaignsDraftsViewIdEditRouteImport } from './routes/_app/campaigns/email-campaigns/drafts-view/$id/edit'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -122,6 +131,11 @@ const AuthVerifyAccountRoute = AuthVerifyAccountRouteImport.update({
   path: '/verify-account',
   getParentRoute: () => AuthRoute,
 } as any)
+const AppCampaignsIndexRoute = AppCampaignsIndexRouteImport.update({
+  id: '/campaigns/',
+  path: '/campaigns/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCustomersIndexRoute = AppCustomersIndexRouteImport.update({
   id: '/customers/',
   path: '/customers/',
@@ -199,6 +213,24 @@ const AppSettingsSocialsRoute = AppSettingsSocialsRouteImport.update({
   path: '/settings/socials',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCampaignsEmailCampaignsIndexRoute =
+  AppCampaignsEmailCampaignsIndexRouteImport.update({
+    id: '/campaigns/email-campaigns/',
+    path: '/campaigns/email-campaigns/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsEmailCampaignsDraftsRoute =
+  AppCampaignsEmailCampaignsDraftsRouteImport.update({
+    id: '/campaigns/email-campaigns/drafts',
+    path: '/campaigns/email-campaigns/drafts',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsEmailCampaignsGeneratedEmailsRoute =
+  AppCampaignsEmailCampaignsGeneratedEmailsRouteImport.update({
+    id: '/campaigns/email-campaigns/generated-emails',
+    path: '/campaigns/email-campaigns/generated-emails',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCustomersSegmentsIndexRoute =
   AppCustomersSegmentsIndexRouteImport.update({
     id: '/',
@@ -216,6 +248,36 @@ const AppCustomersSegmentsNewRoute = AppCustomersSegmentsNewRouteImport.update({
   path: '/new',
   getParentRoute: () => AppCustomersSegmentsRouteRoute,
 } as any)
+const AppCampaignsEmailCampaignsTemplateIdRoute =
+  AppCampaignsEmailCampaignsTemplateIdRouteImport.update({
+    id: '/campaigns/email-campaigns/template/$id',
+    path: '/campaigns/email-campaigns/template/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsEmailCampaignsTemplatesIndexRoute =
+  AppCampaignsEmailCampaignsTemplatesIndexRouteImport.update({
+    id: '/campaigns/email-campaigns/templates/',
+    path: '/campaigns/email-campaigns/templates/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsEmailCampaignsTemplatesNewRoute =
+  AppCampaignsEmailCampaignsTemplatesNewRouteImport.update({
+    id: '/campaigns/email-campaigns/templates/new',
+    path: '/campaigns/email-campaigns/templates/new',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsEmailCampaignsDraftsViewIdIndexRoute =
+  AppCampaignsEmailCampaignsDraftsViewIdIndexRouteImport.update({
+    id: '/campaigns/email-campaigns/drafts-view/$id/',
+    path: '/campaigns/email-campaigns/drafts-view/$id/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsEmailCampaignsDraftsViewIdEditRoute =
+  AppCampaignsEmailCampaignsDraftsViewIdEditRouteImport.update({
+    id: '/campaigns/email-campaigns/drafts-view/$id/edit',
+    path: '/campaigns/email-campaigns/drafts-view/$id/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -245,11 +307,20 @@ export interface FileRoutesByFullPath {
   '/settings/payment': typeof AppSettingsPaymentRoute
   '/settings/pos': typeof AppSettingsPosRoute
   '/settings/socials': typeof AppSettingsSocialsRoute
+  '/campaigns/': typeof AppCampaignsIndexRoute
   '/customers/': typeof AppCustomersIndexRoute
   '/media/': typeof AppMediaIndexRoute
+  '/campaigns/email-campaigns/drafts': typeof AppCampaignsEmailCampaignsDraftsRoute
+  '/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
+  '/campaigns/email-campaigns/': typeof AppCampaignsEmailCampaignsIndexRoute
   '/customers/segments/': typeof AppCustomersSegmentsIndexRoute
+  '/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
+  '/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
+  '/campaigns/email-campaigns/templates/': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
+  '/campaigns/email-campaigns/drafts-view/$id/edit': typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
+  '/campaigns/email-campaigns/drafts-view/$id/': typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
@@ -278,11 +349,20 @@ export interface FileRoutesByTo {
   '/settings/payment': typeof AppSettingsPaymentRoute
   '/settings/pos': typeof AppSettingsPosRoute
   '/settings/socials': typeof AppSettingsSocialsRoute
+  '/campaigns': typeof AppCampaignsIndexRoute
   '/customers': typeof AppCustomersIndexRoute
   '/media': typeof AppMediaIndexRoute
+  '/campaigns/email-campaigns/drafts': typeof AppCampaignsEmailCampaignsDraftsRoute
+  '/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
+  '/campaigns/email-campaigns': typeof AppCampaignsEmailCampaignsIndexRoute
   '/customers/segments': typeof AppCustomersSegmentsIndexRoute
+  '/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
+  '/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
+  '/campaigns/email-campaigns/templates': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
+  '/campaigns/email-campaigns/drafts-view/$id/edit': typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
+  '/campaigns/email-campaigns/drafts-view/$id': typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -315,11 +395,20 @@ export interface FileRoutesById {
   '/_app/settings/payment': typeof AppSettingsPaymentRoute
   '/_app/settings/pos': typeof AppSettingsPosRoute
   '/_app/settings/socials': typeof AppSettingsSocialsRoute
+  '/_app/campaigns/': typeof AppCampaignsIndexRoute
   '/_app/customers/': typeof AppCustomersIndexRoute
   '/_app/media/': typeof AppMediaIndexRoute
+  '/_app/campaigns/email-campaigns/drafts': typeof AppCampaignsEmailCampaignsDraftsRoute
+  '/_app/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   '/_app/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/_app/customers/segments/new': typeof AppCustomersSegmentsNewRoute
+  '/_app/campaigns/email-campaigns/': typeof AppCampaignsEmailCampaignsIndexRoute
   '/_app/customers/segments/': typeof AppCustomersSegmentsIndexRoute
+  '/_app/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
+  '/_app/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
+  '/_app/campaigns/email-campaigns/templates/': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
+  '/_app/campaigns/email-campaigns/drafts-view/$id/edit': typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
+  '/_app/campaigns/email-campaigns/drafts-view/$id/': typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -351,11 +440,20 @@ export interface FileRouteTypes {
     | '/settings/payment'
     | '/settings/pos'
     | '/settings/socials'
+    | '/campaigns/'
     | '/customers/'
     | '/media/'
+    | '/campaigns/email-campaigns/drafts'
+    | '/campaigns/email-campaigns/generated-emails'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
+    | '/campaigns/email-campaigns/'
     | '/customers/segments/'
+    | '/campaigns/email-campaigns/template/$id'
+    | '/campaigns/email-campaigns/templates/new'
+    | '/campaigns/email-campaigns/templates/'
+    | '/campaigns/email-campaigns/drafts-view/$id/edit'
+    | '/campaigns/email-campaigns/drafts-view/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -384,11 +482,20 @@ export interface FileRouteTypes {
     | '/settings/payment'
     | '/settings/pos'
     | '/settings/socials'
+    | '/campaigns'
     | '/customers'
     | '/media'
+    | '/campaigns/email-campaigns/drafts'
+    | '/campaigns/email-campaigns/generated-emails'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
+    | '/campaigns/email-campaigns'
     | '/customers/segments'
+    | '/campaigns/email-campaigns/template/$id'
+    | '/campaigns/email-campaigns/templates/new'
+    | '/campaigns/email-campaigns/templates'
+    | '/campaigns/email-campaigns/drafts-view/$id/edit'
+    | '/campaigns/email-campaigns/drafts-view/$id'
   id:
     | '__root__'
     | '/_app'
@@ -420,11 +527,20 @@ export interface FileRouteTypes {
     | '/_app/settings/payment'
     | '/_app/settings/pos'
     | '/_app/settings/socials'
+    | '/_app/campaigns/'
     | '/_app/customers/'
     | '/_app/media/'
+    | '/_app/campaigns/email-campaigns/drafts'
+    | '/_app/campaigns/email-campaigns/generated-emails'
     | '/_app/customers/segments/$segmentId'
     | '/_app/customers/segments/new'
+    | '/_app/campaigns/email-campaigns/'
     | '/_app/customers/segments/'
+    | '/_app/campaigns/email-campaigns/template/$id'
+    | '/_app/campaigns/email-campaigns/templates/new'
+    | '/_app/campaigns/email-campaigns/templates/'
+    | '/_app/campaigns/email-campaigns/drafts-view/$id/edit'
+    | '/_app/campaigns/email-campaigns/drafts-view/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -546,6 +662,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthVerifyAccountRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_app/campaigns/': {
+      id: '/_app/campaigns/'
+      path: '/campaigns'
+      fullPath: '/campaigns/'
+      preLoaderRoute: typeof AppCampaignsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/customers/': {
       id: '/_app/customers/'
       path: '/customers'
@@ -651,6 +774,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsSocialsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/campaigns/email-campaigns/': {
+      id: '/_app/campaigns/email-campaigns/'
+      path: '/campaigns/email-campaigns'
+      fullPath: '/campaigns/email-campaigns/'
+      preLoaderRoute: typeof AppCampaignsEmailCampaignsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/email-campaigns/drafts': {
+      id: '/_app/campaigns/email-campaigns/drafts'
+      path: '/campaigns/email-campaigns/drafts'
+      fullPath: '/campaigns/email-campaigns/drafts'
+      preLoaderRoute: typeof AppCampaignsEmailCampaignsDraftsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/email-campaigns/generated-emails': {
+      id: '/_app/campaigns/email-campaigns/generated-emails'
+      path: '/campaigns/email-campaigns/generated-emails'
+      fullPath: '/campaigns/email-campaigns/generated-emails'
+      preLoaderRoute: typeof AppCampaignsEmailCampaignsGeneratedEmailsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/customers/segments/': {
       id: '/_app/customers/segments/'
       path: '/'
@@ -671,6 +815,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/customers/segments/new'
       preLoaderRoute: typeof AppCustomersSegmentsNewRouteImport
       parentRoute: typeof AppCustomersSegmentsRouteRoute
+    }
+    '/_app/campaigns/email-campaigns/template/$id': {
+      id: '/_app/campaigns/email-campaigns/template/$id'
+      path: '/campaigns/email-campaigns/template/$id'
+      fullPath: '/campaigns/email-campaigns/template/$id'
+      preLoaderRoute: typeof AppCampaignsEmailCampaignsTemplateIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/email-campaigns/templates/': {
+      id: '/_app/campaigns/email-campaigns/templates/'
+      path: '/campaigns/email-campaigns/templates'
+      fullPath: '/campaigns/email-campaigns/templates/'
+      preLoaderRoute: typeof AppCampaignsEmailCampaignsTemplatesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/email-campaigns/templates/new': {
+      id: '/_app/campaigns/email-campaigns/templates/new'
+      path: '/campaigns/email-campaigns/templates/new'
+      fullPath: '/campaigns/email-campaigns/templates/new'
+      preLoaderRoute: typeof AppCampaignsEmailCampaignsTemplatesNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/email-campaigns/drafts-view/$id/': {
+      id: '/_app/campaigns/email-campaigns/drafts-view/$id/'
+      path: '/campaigns/email-campaigns/drafts-view/$id'
+      fullPath: '/campaigns/email-campaigns/drafts-view/$id/'
+      preLoaderRoute: typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/email-campaigns/drafts-view/$id/edit': {
+      id: '/_app/campaigns/email-campaigns/drafts-view/$id/edit'
+      path: '/campaigns/email-campaigns/drafts-view/$id/edit'
+      fullPath: '/campaigns/email-campaigns/drafts-view/$id/edit'
+      preLoaderRoute: typeof AppCampaignsEmailCampaignsDraftsViewIdEditRouteImport
+      parentRoute: typeof AppRoute
     }
   }
 }
@@ -714,8 +893,17 @@ interface AppRouteChildren {
   AppSettingsPaymentRoute: typeof AppSettingsPaymentRoute
   AppSettingsPosRoute: typeof AppSettingsPosRoute
   AppSettingsSocialsRoute: typeof AppSettingsSocialsRoute
+  AppCampaignsIndexRoute: typeof AppCampaignsIndexRoute
   AppCustomersIndexRoute: typeof AppCustomersIndexRoute
   AppMediaIndexRoute: typeof AppMediaIndexRoute
+  AppCampaignsEmailCampaignsDraftsRoute: typeof AppCampaignsEmailCampaignsDraftsRoute
+  AppCampaignsEmailCampaignsGeneratedEmailsRoute: typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
+  AppCampaignsEmailCampaignsIndexRoute: typeof AppCampaignsEmailCampaignsIndexRoute
+  AppCampaignsEmailCampaignsTemplateIdRoute: typeof AppCampaignsEmailCampaignsTemplateIdRoute
+  AppCampaignsEmailCampaignsTemplatesNewRoute: typeof AppCampaignsEmailCampaignsTemplatesNewRoute
+  AppCampaignsEmailCampaignsTemplatesIndexRoute: typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
+  AppCampaignsEmailCampaignsDraftsViewIdEditRoute: typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
+  AppCampaignsEmailCampaignsDraftsViewIdIndexRoute: typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -739,8 +927,23 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsPaymentRoute: AppSettingsPaymentRoute,
   AppSettingsPosRoute: AppSettingsPosRoute,
   AppSettingsSocialsRoute: AppSettingsSocialsRoute,
+  AppCampaignsIndexRoute: AppCampaignsIndexRoute,
   AppCustomersIndexRoute: AppCustomersIndexRoute,
   AppMediaIndexRoute: AppMediaIndexRoute,
+  AppCampaignsEmailCampaignsDraftsRoute: AppCampaignsEmailCampaignsDraftsRoute,
+  AppCampaignsEmailCampaignsGeneratedEmailsRoute:
+    AppCampaignsEmailCampaignsGeneratedEmailsRoute,
+  AppCampaignsEmailCampaignsIndexRoute: AppCampaignsEmailCampaignsIndexRoute,
+  AppCampaignsEmailCampaignsTemplateIdRoute:
+    AppCampaignsEmailCampaignsTemplateIdRoute,
+  AppCampaignsEmailCampaignsTemplatesNewRoute:
+    AppCampaignsEmailCampaignsTemplatesNewRoute,
+  AppCampaignsEmailCampaignsTemplatesIndexRoute:
+    AppCampaignsEmailCampaignsTemplatesIndexRoute,
+  AppCampaignsEmailCampaignsDraftsViewIdEditRoute:
+    AppCampaignsEmailCampaignsDraftsViewIdEditRoute,
+  AppCampaignsEmailCampaignsDraftsViewIdIndexRoute:
+    AppCampaignsEmailCampaignsDraftsViewIdIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

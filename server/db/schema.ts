@@ -9,11 +9,12 @@ import type { SegmentsTables } from '../features/segments/segments.table.ts';
 import type { MediaTables } from '../features/media/media.table.ts';
 import type { IdempotencyTables } from '../features/idempotency/idempotency.table.ts';
 import type { EmailTables } from '../features/email/email.table.ts';
+import type { SendingTables } from '../features/sending/sending.table.ts';
 
 /**
  * The whole database as Kysely sees it: each feature declares its tables in
  * `server/features/<f>/<f>.table.ts` and adds them here with one `&`.
  */
-export type Database = AccountsTables & CustomersTables & JobsTables & PosTables & SegmentsTables & IdempotencyTables & BrandTables & SocialsTables & SubscriptionsTables & MediaTables & EmailTables;
+export type Database = AccountsTables & CustomersTables & JobsTables & PosTables & SegmentsTables & IdempotencyTables & BrandTables & SocialsTables & SubscriptionsTables & MediaTables & EmailTables & SendingTables;
 
 export type { User } from '../features/auth/auth.table.ts';

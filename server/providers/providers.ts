@@ -5,6 +5,7 @@ import type { AiProvider } from './ai/ai-types.ts';
 import type { BillingProvider } from './billing/billing.ts';
 import { builtinBilling } from './billing/builtin.ts';
 import { stripeBilling } from './billing/stripe.ts';
+import { createCampaignMailer, type CampaignMailer } from './mail/campaign-mail.ts';
 import { createMailer, type Mailer } from './mail/mail.ts';
 import { createCloverClient, type CloverClient } from './pos/clover-client.ts';
 import { createSquareClient, type SquareClient } from './pos/square-client.ts';
@@ -19,8 +20,10 @@ import { createVideoTools, type VideoTools } from './video/video.ts';
  * in fakes. A feature never builds a client of its own.
  */
 export type Providers = {
-  /** nodemailer over SMTP_URL, or .eml files under DATA_DIR/outbox. */
+  /** nodemailer over SMTP_URL, or .eml files under DATA_DIR/outbox: the account's own mail (codes, notices). */
   mailer: Mailer;
+  /** Campaign email: a pooled SMTP transport with DKIM, or .eml files under DATA_DIR/campaign-outbox. */
+  campaignMailer: CampaignMailer;
   /** Uploaded files: DATA_DIR/media or any S3-compatible store. */
   storage: Storage;
   /** builtin (deterministic, offline) or any OpenAI-compatible endpoint. */
@@ -41,6 +44,13 @@ export const squareBaseUrl = (env: Env) =>
 export function createProviders(env: Env, logger: Logger): Providers {
   return {
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir, logger }),
+    campaignMailer: createCampaignMailer({
+      smtpUrl: env.SMTP_URL,
+      maxConnections: env.SMTP_MAX_CONNECTIONS,
+      dkim: env.DKIM_DOMAIN ? { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n') } : null,
+      dataDir: env.dataDir,
+      logger,
+    }),
     storage: createStorage(env),
     ai: createAiProvider(env, logger),
     billing: env.STRIPE_SECRET_KEY ? stripeBilling(env) : builtinBilling(),
@@ -61,4 +71,5 @@ export function createProviders(env: Env, logger: Logger): Providers {
 /** What to release when the process stops. */
 export function closeProviders(providers: Providers) {
   providers.mailer.close();
+  providers.campaignMailer.close();
 }

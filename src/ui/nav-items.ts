@@ -1,5 +1,5 @@
 import type { Icon } from '@tabler/icons-react';
-import { IconCreditCard, IconCrown, IconPalette, IconShare } from '@tabler/icons-react';
+import { IconCreditCard, IconCrown, IconMail, IconPalette, IconSpeakerphone, IconShare } from '@tabler/icons-react';
 import { IconBell, IconHome2, IconLock, IconUser } from '@tabler/icons-react';
 import { IconPhoto } from '@tabler/icons-react';
 import { IconUsersGroup } from '@tabler/icons-react';
@@ -24,6 +24,7 @@ export type NavItem = {
 // One line per screen. Features add theirs here when their screen ships; nothing is listed before it exists.
 export const navItems: readonly NavItem[] = [
   { path: '/', label: 'Home', icon: IconHome2, placement: 'primary', order: 0, description: 'Your day at a glance' },
+  { path: '/campaigns', label: 'Campaigns', icon: IconSpeakerphone, placement: 'primary', order: 5, description: 'Email, text and video campaigns' },
   { path: '/customers', label: 'Customers', icon: IconUsers, placement: 'primary', order: 10, description: 'Your guests, their visits and consent' },
   { path: '/media', label: 'Media', icon: IconPhoto, placement: 'primary', order: 30, description: 'Photos and videos of your dishes' },
   { path: '/customers/segments', label: 'Segments', icon: IconUsersGroup, placement: 'more', order: 300, description: 'Groups of customers to send campaigns to' },
@@ -35,6 +36,14 @@ export const navItems: readonly NavItem[] = [
   { path: '/settings/socials', label: 'Social accounts', icon: IconShare, placement: 'more', order: 810, description: 'Link TikTok for your videos' },
   { path: '/subscriptions', label: 'Plans', icon: IconCrown, placement: 'more', order: 820, description: 'Your plan, its limits and upgrades' },
   { path: '/settings/payment', label: 'Payment', icon: IconCreditCard, placement: 'more', order: 830, description: 'Your card and cancelling a plan' },
+];
+
+/**
+ * The kinds of campaign on the Campaigns screen; each is added when its screens ship (Email, Text, Video,
+ * Sequences), so everything listed works.
+ */
+export const campaignChannels: ReadonlyArray<{ path: NavPath; label: string; description: string; icon: Icon }> = [
+  { path: '/campaigns/email-campaigns', label: 'Email', description: 'AI drafts and templates in your brand', icon: IconMail },
 ];
 
 /** How many primary entries fit the phone's bottom bar next to More. */

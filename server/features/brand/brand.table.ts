@@ -13,6 +13,8 @@ export type BrandSettingsTable = {
   brand_voice: ColumnType<string[], string | undefined, string>;
   theme: ColumnType<string, string | undefined, string>;
   header_image_url: string | null;
+  /** IANA zone, e.g. America/Chicago (migration 0070); null until set (the browser's at sign-up, or the owner's choice). */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

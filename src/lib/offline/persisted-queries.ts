@@ -12,7 +12,7 @@ const PERSISTED_ROOTS = new Set<string>([
   'me', // the owner and their notification settings (profile, shell)
   'customers',
   'segments',
-  'drafts',
+  'email', // drafts and templates
   'plans',
   'media',
   'conversations',

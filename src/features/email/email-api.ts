@@ -1,0 +1,48 @@
+import * as v from 'valibot';
+import { MessageResponseSchema } from '../../contract/common.ts';
+import {
+  CompleteEmailDraftResponseSchema,
+  DraftFromTemplateResponseSchema,
+  EmailDraftListResponseSchema,
+  EmailDraftResponseSchema,
+  EmailPreviewResponseSchema,
+  RefreshEmailDraftImagesResponseSchema,
+  RegenerateEmailDraftResponseSchema,
+  type CompleteEmailDraftRequest,
+  type CreateEmailDraftRequest,
+  type EmailDraftFilter,
+} from '../../contract/email-drafts.ts';
+import {
+  EmailTemplateActionResponseSchema,
+  EmailTemplateCategoriesResponseSchema,
+  EmailTemplateListResponseSchema,
+  EmailTemplateResponseSchema,
+  type CreateEmailTemplateRequest,
+  type UpdateEmailTemplateRequest,
+} from '../../contract/email-templates.ts';
+import type { EmailContent, TemplateCategory } from '../../contract/email.ts';
+import { api } from '../../lib/api.ts';
+
+const id = (value: string) => encodeURIComponent(value);
+
+/** The email calls (server/features/email). Title and content edits go through the outbox (email-mutations.ts). */
+export const emailApi = {
+  drafts: (status: EmailDraftFilter, signal?: AbortSignal) => api(`/email/drafts?status=${status}`, EmailDraftListResponseSchema, { signal }),
+  draft: (draftId: string, signal?: AbortSignal) => api(`/email/drafts/${id(draftId)}`, EmailDraftResponseSchema, { signal }),
+  createDraft: (body: CreateEmailDraftRequest, key: string) => api('/email/drafts', EmailDraftResponseSchema, { json: body, headers: { 'Idempotency-Key': key } }),
+  regenerate: (draftId: string, version: number) => api(`/email/drafts/${id(draftId)}/regenerate`, RegenerateEmailDraftResponseSchema, { json: { version } }),
+  refreshImages: (draftId: string, version: number) => api(`/email/drafts/${id(draftId)}/refresh-images`, RefreshEmailDraftImagesResponseSchema, { json: { version } }),
+  complete: (draftId: string, body: CompleteEmailDraftRequest) => api(`/email/drafts/${id(draftId)}/complete`, CompleteEmailDraftResponseSchema, { json: body }),
+  removeDraft: (draftId: string) => api(`/email/drafts/${id(draftId)}`, MessageResponseSchema, { method: 'DELETE' }),
+  preview: (content: EmailContent, signal?: AbortSignal) => api('/email/preview', EmailPreviewResponseSchema, { json: content, signal }),
+  templates: (category: TemplateCategory | undefined, signal?: AbortSignal) =>
+    api(`/email/templates${category ? `?category=${category}` : ''}`, EmailTemplateListResponseSchema, { signal }),
+  template: (templateId: string, signal?: AbortSignal) => api(`/email/templates/${id(templateId)}`, EmailTemplateResponseSchema, { signal }),
+  categories: (signal?: AbortSignal) => api('/email/template-categories', EmailTemplateCategoriesResponseSchema, { signal }),
+  createTemplate: (body: CreateEmailTemplateRequest) => api('/email/templates', EmailTemplateActionResponseSchema, { json: body }),
+  updateTemplate: (templateId: string, body: UpdateEmailTemplateRequest) =>
+    api(`/email/templates/${id(templateId)}`, EmailTemplateActionResponseSchema, { method: 'PUT', json: body }),
+  useTemplate: (templateId: string) => api(`/email/templates/${id(templateId)}/use`, DraftFromTemplateResponseSchema, { method: 'POST' }),
+};
+
+export const messageOf = (body: unknown) => v.parse(MessageResponseSchema, body).message;
