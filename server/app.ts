@@ -62,7 +62,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     }),
   );
   // Same origin only: no CORS headers are ever sent, and cross-site form posts are refused.
-  app.use('/api/*', csrf());
+  const webhooks = features.flatMap((feature) => feature.webhooks ?? []).map((route) => `/api/v1${route}`);
+  app.use('/api/*', except(webhooks, csrf()));
   const streamed = features.flatMap((feature) => feature.streamedBodies ?? []).map((route) => `/api/v1${route}`);
   app.use(
     '/api/*',
@@ -76,6 +77,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   for (const feature of features) {
     for (const [route, router] of Object.entries(feature.routes?.(deps) ?? {})) app.route(`/api/v1${route}`, router);
+    for (const [route, router] of Object.entries(feature.publicRoutes?.(deps) ?? {})) app.route(route, router);
   }
 
   app.all('/api/*', () => {

@@ -16,6 +16,17 @@ export type Feature = {
    * every other body is capped by MAX_BODY_BYTES.
    */
   streamedBodies?: string[];
+  /**
+   * Paths (under /api/v1) that outside services post to with a form body and no Origin (Twilio, a mail relay):
+   * they skip the same-origin check and must check a signature or secret themselves.
+   */
+  webhooks?: string[];
+  /**
+   * Routes at the site's root, outside /api (no session, no same-origin check): links inside emails and texts
+   * (unsubscribe, tracking) that mail apps and their servers follow. Path → router.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each router carries its own variables
+  publicRoutes?: (deps: Deps) => Record<string, Hono<any>>;
   /** Registers job handlers and timers; returns what stops the timers at shutdown. */
   jobs?: (jobs: Jobs, deps: Deps) => () => void;
 };

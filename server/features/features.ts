@@ -8,6 +8,7 @@ import { mediaFeature } from './media/media.feature.ts';
 import { metricsFeature } from './metrics/metrics.feature.ts';
 import { posFeature } from './pos/pos.feature.ts';
 import { segmentsFeature } from './segments/segments.feature.ts';
+import { sendingFeature } from './sending/sending.feature.ts';
 import { socialsFeature } from './socials/socials.feature.ts';
 import { subscriptionsFeature } from './subscriptions/subscriptions.feature.ts';
 import { profileFeature } from './profile/profile.feature.ts';
@@ -26,4 +27,5 @@ export const features: Feature[] = [
   metricsFeature,
   mediaFeature,
   emailFeature,
+  sendingFeature,
 ];

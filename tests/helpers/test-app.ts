@@ -8,7 +8,7 @@ import type { Deps } from '../../server/deps.ts';
 import { parseEnv, type Env } from '../../server/env.ts';
 import { createLogger } from '../../server/lib/logger.ts';
 import type { MailMessage, Mailer } from '../../server/providers/mail/mail.ts';
-import { createProviders, type Providers } from '../../server/providers/providers.ts';
+import { closeProviders, createProviders, type Providers } from '../../server/providers/providers.ts';
 import { openThrowawayPostgres } from './throwaway-database.ts';
 
 export type TestMailer = Mailer & { sent: MailMessage[]; lastCodeFor: (to: string) => string };
@@ -81,6 +81,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, p
       offset += ms;
     },
     close: async () => {
+      closeProviders(deps);
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -38,9 +38,9 @@ describe('plan limits (entitlements)', () => {
 
   it('names the cheapest plan that fits a big import', async () => {
     const error = await refusal(checkEntitlement(t.deps.db, owner.userId, 'contacts', 3000));
-    expect(error.message).toBe('Your Free plan allows 500 contacts. Upgrade to Professional to add more.');
+    expect(error.message).toBe('Your Free plan allows 500 contacts. This would be 3,000 over. Upgrade to Professional to add more.');
     const texts = await refusal(checkEntitlement(t.deps.db, owner.userId, 'textsPerMonth', 26));
-    expect(texts.message).toBe('Your Free plan allows 25 texts a month. Upgrade to Basic to send more.');
+    expect(texts.message).toBe('Your Free plan allows 25 texts a month. This would be 1 over. Upgrade to Basic to send more.');
   });
 
   it('counts only live contacts of this owner', async () => {
@@ -58,12 +58,12 @@ describe('plan limits (entitlements)', () => {
     expect((await call(t.app, 'POST', '/api/v1/subscriptions', { planId: 'basic' }, owner.token)).status).toBe(200);
     await expect(checkEntitlement(t.deps.db, owner.userId, 'contacts', 2000)).resolves.toBeUndefined();
     const error = await refusal(checkEntitlement(t.deps.db, owner.userId, 'contacts', 2001));
-    expect(error.message).toBe('Your Basic plan allows 2,500 contacts. Upgrade to Professional to add more.');
+    expect(error.message).toBe('Your Basic plan allows 2,500 contacts. This would be 1 over. Upgrade to Professional to add more.');
   });
 
   it('tells a Premium owner at the top that no plan allows more', async () => {
     await call(t.app, 'POST', '/api/v1/subscriptions', { planId: 'premium' }, owner.token);
     const error = await refusal(checkEntitlement(t.deps.db, owner.userId, 'teamMembers', 15));
-    expect(error.message).toBe('Your Premium plan allows 15 team members. That is the most any plan allows; contact us for more.');
+    expect(error.message).toBe('Your Premium plan allows 15 team members. This would be 1 over. That is the most any plan allows; contact us for more.');
   });
 });

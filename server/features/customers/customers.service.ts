@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound, fieldError } from '../../lib/app-error.ts';
+import { grantConsent, withdrawConsent } from './consent.ts';
 import type { Customer as CustomerRow } from './customers.table.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -201,11 +202,10 @@ export async function changeConsent(db: Db, userId: string, id: string, change: 
   const channel = change.channel;
   if (change.granted && channel === 'email' && !row.email) throw fieldError('channel', 'Email consent needs an email address');
   if (change.granted && channel === 'sms' && !row.phone) throw fieldError('channel', 'Text consent needs a phone number');
-  if (row[`${channel}_consent`] === change.granted) return;
-  const set = change.granted
-    ? { [`${channel}_consent`]: true, [`${channel}_consent_at`]: now, [`${channel}_consent_source`]: change.source, [`${channel}_consent_withdrawn_at`]: null }
-    : { [`${channel}_consent`]: false, [`${channel}_consent_withdrawn_at`]: now };
-  await db.updateTable('customers').set({ ...set, updated_at: now }).where('id', '=', row.id).execute();
+  const event = { userId, customerId: row.id, channel, source: change.source, at: now };
+  // Both record the change, with how it was given or taken back, in the customer's consent history.
+  if (change.granted) await grantConsent(db, event);
+  else await withdrawConsent(db, event);
 }
 
 /**

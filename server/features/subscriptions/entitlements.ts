@@ -1,4 +1,5 @@
 import { ENTITLEMENTS, PLAN_LIMIT_CODE, type EntitlementKey, type PlanId, type Usage } from '../../../src/contract/subscriptions.ts';
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { PLAN_RANK, PLANS } from './plans.ts';
@@ -23,6 +24,9 @@ const COUNTERS: Partial<Record<EntitlementKey, Counter>> = {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   },
+  // Emails handed to the mail server in the period, plus what scheduled sends have set aside.
+  emailsPerMonth: (db, userId, period) => messagesCounted(db, userId, 'email', period),
+  textsPerMonth: (db, userId, period) => messagesCounted(db, userId, 'sms', period),
   // Drafts the AI wrote in the period (a regeneration rewrites the same draft; a draft from a template is not AI).
   aiDraftsPerMonth: async (db, userId, period) => {
     const row = await db
@@ -48,6 +52,16 @@ const COUNTERS: Partial<Record<EntitlementKey, Counter>> = {
   // One kind of user and no invitations yet: the owner is the only member.
   teamMembers: async () => 1,
 };
+
+async function messagesCounted(db: Db, userId: string, channel: 'email' | 'sms', period: Period): Promise<number> {
+  const { rows } = await sql<{ sent: number; reserved: number }>`
+    SELECT
+      (SELECT count(*) FROM send_recipients r JOIN sends s ON s.id = r.send_id
+        WHERE s.user_id = ${userId} AND s.channel = ${channel} AND r.sent_at >= ${period.start} AND r.sent_at < ${period.end})::int AS sent,
+      (SELECT coalesce(sum(audience_count), 0) FROM sends
+        WHERE user_id = ${userId} AND channel = ${channel} AND status IN ('scheduled', 'pending') AND scheduled_at < ${period.end})::int AS reserved`.execute(db);
+  return (rows[0]?.sent ?? 0) + (rows[0]?.reserved ?? 0);
+}
 
 /** null: known to have no paid subscription (Free). */
 type Subscription = SubscriptionRow | null | undefined;
@@ -106,5 +120,8 @@ export async function checkEntitlement(db: Db, userId: string, key: EntitlementK
   const better = PLAN_RANK.slice(PLAN_RANK.indexOf(planId) + 1).find((id) => PLANS[id].limits[key] >= used + increment);
   const next = better ?? PLAN_RANK.slice(PLAN_RANK.indexOf(planId) + 1).at(-1);
   const advice = next ? `Upgrade to ${PLANS[next].name} to ${VERB[key]}.` : `That is the most any plan allows; contact us for more.`;
-  throw new AppError(402, `Your ${plan.name} plan allows ${allowance(key, limit)}. ${advice}`, PLAN_LIMIT_CODE);
+  const over = used + increment - limit;
+  // Many at once (a send, an import): say by how many it would go over.
+  const by = increment > 1 ? ` This would be ${over.toLocaleString('en-US')} over.` : '';
+  throw new AppError(402, `Your ${plan.name} plan allows ${allowance(key, limit)}.${by} ${advice}`, PLAN_LIMIT_CODE);
 }

@@ -1,0 +1,309 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import { enqueueJob, JobPaused } from '../../jobs/queue.ts';
+import { segmentAudienceSelect } from '../segments/segment-audience.ts';
+import { withdrawConsent } from '../customers/consent.ts';
+import { claimRecipients, countByStatus, markRows, recordOutcomes, recoverAbandoned, type Outcome } from './ledger.ts';
+import type { ChannelTransport, Delivery, SendingDeps } from './sending-types.ts';
+import type { RecipientRow, SendChannel, SendRow, SendSourceKind, SendStatus } from './sending.table.ts';
+
+export const SEND_START_JOB = 'sending.start';
+export const SEND_DELIVER_JOB = 'sending.deliver';
+/** Deliver jobs per send: each can run in another process (or beside the other in one); claims keep them apart. */
+export const DELIVER_SHARDS = 2;
+const BATCH = 200;
+const MAX_ATTEMPTS = 4;
+const RETRY_DELAYS_MS = [30_000, 120_000, 600_000];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each channel prepares its own shape, used only by itself
+export type TransportRegistry = Partial<Record<SendChannel, ChannelTransport<any>>>;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function transportOf(transports: TransportRegistry, channel: SendChannel): ChannelTransport<any> {
+  const transport = transports[channel];
+  if (!transport) throw new Error(`No transport for ${channel}`);
+  return transport;
+}
+
+export type NewSend = {
+  userId: string;
+  channel: SendChannel;
+  sourceKind: SendSourceKind;
+  sourceId: string;
+  segmentId: string;
+  title: string;
+  /** Now (launch) or later (schedule). */
+  scheduledAt: Date;
+  baseUrl: string;
+  holdoutPercent?: number;
+};
+
+/** A send waits for its moment; then a job snapshots the audience and delivers. Launch and schedule both land here. */
+export async function createSend(deps: Pick<SendingDeps, 'db' | 'now'>, input: NewSend): Promise<SendRow> {
+  const now = deps.now();
+  const later = input.scheduledAt.getTime() > now.getTime() + 1000;
+  const row = await deps.db
+    .insertInto('sends')
+    .values({
+      user_id: input.userId,
+      channel: input.channel,
+      source_kind: input.sourceKind,
+      source_id: input.sourceId,
+      segment_id: input.segmentId,
+      title: input.title,
+      status: later ? 'scheduled' : 'pending',
+      scheduled_at: input.scheduledAt,
+      base_url: input.baseUrl,
+      holdout_percent: input.holdoutPercent ?? 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await enqueueJob(deps.db, deps.now, SEND_START_JOB, { sendId: row.id }, { runAt: input.scheduledAt, singletonKey: row.id, maxAttempts: 5 });
+  return row;
+}
+
+const loadSend = (db: Db, id: string) => db.selectFrom('sends').selectAll().where('id', '=', id).executeTakeFirst();
+
+async function setStatus(deps: Pick<SendingDeps, 'db' | 'now'>, id: string, status: SendStatus, from: SendStatus[], extra: Partial<{ started_at: Date; completed_at: Date; canceled_at: Date; error: string | null }> = {}) {
+  const result = await deps.db
+    .updateTable('sends')
+    .set({ status, updated_at: deps.now(), ...extra })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The send's moment has come: the audience is taken now (consent re-checked, suppressed addresses left out,
+ * a holdout kept back when asked), one ledger row per customer written by the database itself (never held
+ * in memory), the message fixed, and the delivery jobs queued. Safe to run twice: rows are unique per customer.
+ */
+export async function startSend(deps: SendingDeps, transports: TransportRegistry, sendId: string): Promise<void> {
+  const send = await loadSend(deps.db, sendId);
+  if (!send || !['scheduled', 'pending', 'sending'].includes(send.status)) return;
+  const now = deps.now();
+  if (send.status !== 'sending') {
+    const content = await transportOf(transports, send.channel).snapshot(send);
+    await deps.db.updateTable('sends').set({ content: JSON.stringify(content) }).where('id', '=', send.id).execute();
+    await snapshotAudience(deps, send, now);
+    const audience = await deps.db.selectFrom('send_recipients').select((eb) => eb.fn.countAll<number>().as('n')).where('send_id', '=', send.id).executeTakeFirstOrThrow();
+    if (!(await setStatus(deps, send.id, 'sending', ['scheduled', 'pending'], { started_at: now }))) return;
+    await deps.db.updateTable('sends').set({ audience_count: Number(audience.n) }).where('id', '=', send.id).execute();
+  }
+  await queueDelivery(deps, send.id, now);
+}
+
+async function snapshotAudience(deps: SendingDeps, send: SendRow, now: Date) {
+  if (!send.segment_id) return;
+  const contact = send.channel === 'email' ? 'c.email' : 'c.phone';
+  const audience = (await segmentAudienceSelect(deps.db, send.user_id, send.segment_id, send.channel, now))
+    .clearSelect()
+    .select([
+      sql<string>`${send.id}::uuid`.as('send_id'),
+      'c.id as customer_id',
+      sql<string>`${sql.ref(contact)}`.as('to_address'),
+      'c.given_name as first_name',
+      sql<string>`CASE WHEN (abs(hashtext(${send.id} || c.id::text)) % 100) < ${send.holdout_percent} THEN 'holdout' ELSE 'queued' END`.as('status'),
+    ])
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('suppressions as s').select('s.address').where('s.user_id', '=', send.user_id).where('s.channel', '=', send.channel).whereRef('s.address', '=', sql.ref(contact)))),
+    );
+  await deps.db
+    .insertInto('send_recipients')
+    .columns(['send_id', 'customer_id', 'to_address', 'first_name', 'status'])
+    .expression(audience)
+    .onConflict((oc) => oc.columns(['send_id', 'customer_id']).doNothing())
+    .execute();
+}
+
+async function queueDelivery(deps: Pick<SendingDeps, 'db' | 'now'>, sendId: string, runAt: Date) {
+  for (let shard = 0; shard < DELIVER_SHARDS; shard++) {
+    await enqueueJob(deps.db, deps.now, SEND_DELIVER_JOB, { sendId, shard }, { runAt, singletonKey: `${sendId}:${shard}`, maxAttempts: 20, backoffSeconds: 5 });
+  }
+}
+
+/** Customers among `ids` who may no longer get this send: deleted, consent withdrawn, or suppressed since the snapshot. */
+async function blockedAmong(db: Db, send: SendRow, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const consent = send.channel === 'email' ? 'email_consent' : 'sms_consent';
+  const { rows } = await sql<{ customer_id: string; reason: string | null }>`
+    SELECT r.customer_id,
+      CASE
+        WHEN c.id IS NULL OR c.deleted_at IS NOT NULL THEN 'The customer was deleted'
+        WHEN NOT c.${sql.ref(consent)} THEN 'Consent was withdrawn'
+        WHEN s.address IS NOT NULL THEN 'On the do-not-contact list (' || replace(s.reason, '_', ' ') || ')'
+      END AS reason
+    FROM send_recipients r
+    LEFT JOIN customers c ON c.id = r.customer_id AND c.user_id = ${send.user_id}
+    LEFT JOIN suppressions s ON s.user_id = ${send.user_id} AND s.channel = ${send.channel} AND s.address = r.to_address
+    WHERE r.send_id = ${send.id} AND r.customer_id IN (${sql.join(ids)})`.execute(db);
+  return new Map(rows.filter((row) => row.reason).map((row) => [row.customer_id, row.reason!]));
+}
+
+const retryDelay = (attempts: number, hint?: number) => Math.max(hint ?? 0, RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length - 1)]!);
+
+function outcomeOf(row: RecipientRow, result: Delivery, now: Date, channel: SendChannel): Outcome {
+  const base = { customerId: row.customer_id, sentAt: null, notBefore: null, providerId: null, errorCode: null, error: null, bounceType: null } as Outcome;
+  switch (result.status) {
+    case 'sent':
+      return { ...base, status: 'sent', sentAt: now, providerId: result.providerId ?? null };
+    case 'retry': {
+      const attempts = row.attempts + 1;
+      if (attempts >= MAX_ATTEMPTS) return { ...base, status: channel === 'email' ? 'bounced' : 'failed', bounceType: channel === 'email' ? 'soft' : null, error: result.error, errorCode: result.code ?? null };
+      return { ...base, status: 'queued', notBefore: new Date(now.getTime() + retryDelay(attempts - 1, result.retryAfterMs)), error: result.error, errorCode: result.code ?? null };
+    }
+    case 'bounced':
+      return { ...base, status: 'bounced', bounceType: 'hard', error: result.error, errorCode: result.code ?? null };
+    case 'failed':
+      return { ...base, status: 'failed', error: result.error, errorCode: result.code ?? null };
+    case 'uncertain':
+      return { ...base, status: 'uncertain', error: result.error };
+  }
+}
+
+/**
+ * Delivers a send: claims due rows in batches, drops the ones no longer allowed, holds the ones outside their
+ * quiet hours, then hands the rest to the transport one window (its concurrency) at a time: the window is marked
+ * `sending` first and its outcomes recorded after, so a crash leaves at most one window in doubt. Stops when the
+ * send is paused or cancelled, and hands the job back (`JobPaused`) when the server shuts down.
+ */
+export async function deliverSend(deps: SendingDeps, transports: TransportRegistry, sendId: string, workerId: string, signal: AbortSignal): Promise<void> {
+  let send = await loadSend(deps.db, sendId);
+  if (!send || send.status !== 'sending') return;
+  const transport = transportOf(transports, send.channel);
+  const recovered = await recoverAbandoned(deps.db, sendId, deps.now());
+  if (recovered.uncertain) deps.logger.warn({ sendId, ...recovered }, 'a send was interrupted: rows that may have gone out are marked uncertain');
+  const prepared = await transport.prepare(send);
+  const hold = transport.hold ? await transport.hold(send) : null;
+
+  for (;;) {
+    if (signal.aborted) {
+      await releaseClaims(deps.db, sendId, workerId);
+      throw new JobPaused('shutting down');
+    }
+    send = await loadSend(deps.db, sendId);
+    if (!send || send.status !== 'sending') {
+      await releaseClaims(deps.db, sendId, workerId);
+      return;
+    }
+    const now = deps.now();
+    const batch = await claimRecipients(deps.db, sendId, workerId, now, BATCH);
+    if (batch.length === 0) break;
+
+    const blocked = await blockedAmong(deps.db, send, batch.map((row) => row.customer_id));
+    const tooSoon = transport.tooSoon ? await transport.tooSoon(send, batch.filter((row) => !blocked.has(row.customer_id)).map((row) => row.customer_id), now) : new Set<string>();
+    const held = new Map<string, Date>();
+    const ready: RecipientRow[] = [];
+    for (const row of batch) {
+      if (blocked.has(row.customer_id) || tooSoon.has(row.customer_id)) continue;
+      const until = hold?.(row, now) ?? null;
+      if (until) held.set(row.customer_id, until);
+      else ready.push(row);
+    }
+    await settleSkipped(deps.db, sendId, blocked, tooSoon);
+    for (const [until, ids] of groupByMoment(held)) await markRows(deps.db, sendId, ids, 'claimed', 'queued', { not_before: until });
+
+    for (let start = 0; start < ready.length; start += transport.concurrency) {
+      const window = ready.slice(start, start + transport.concurrency);
+      await markRows(deps.db, sendId, window.map((row) => row.customer_id), 'claimed', 'sending');
+      const results = await Promise.all(
+        window.map((row) => transport.deliver(prepared, send!, row).catch((error: unknown): Delivery => ({ status: 'retry', error: error instanceof Error ? error.message : String(error) }))),
+      );
+      const at = deps.now();
+      await recordOutcomes(deps.db, sendId, window.map((row, index) => outcomeOf(row, results[index]!, at, send!.channel)));
+      await applySideEffects(deps, send, window, results, at);
+    }
+  }
+  await finishOrWait(deps, sendId);
+}
+
+/** Held rows by the moment they may go (a handful of distinct moments: one per time zone). */
+function groupByMoment(held: Map<string, Date>): Array<[Date, string[]]> {
+  const groups = new Map<number, string[]>();
+  for (const [customerId, until] of held) groups.set(until.getTime(), [...(groups.get(until.getTime()) ?? []), customerId]);
+  return [...groups].map(([time, ids]) => [new Date(time), ids]);
+}
+
+async function releaseClaims(db: Db, sendId: string, workerId: string) {
+  await db.updateTable('send_recipients').set({ status: 'queued', claimed_by: null }).where('send_id', '=', sendId).where('status', '=', 'claimed').where('claimed_by', '=', workerId).execute();
+}
+
+async function settleSkipped(db: Db, sendId: string, blocked: Map<string, string>, tooSoon: Set<string>) {
+  const byReason = new Map<string, string[]>();
+  for (const [customerId, reason] of blocked) byReason.set(reason, [...(byReason.get(reason) ?? []), customerId]);
+  for (const [reason, ids] of byReason) await markRows(db, sendId, ids, 'claimed', 'suppressed', { error: reason });
+  if (tooSoon.size) await markRows(db, sendId, [...tooSoon], 'claimed', 'skipped', { error: 'Already got a text from you in the last 24 hours' });
+}
+
+/** A hard bounce or a carrier's opt-out puts the address on the owner's do-not-contact list; a carrier's opt-out also withdraws consent. */
+async function applySideEffects(deps: SendingDeps, send: SendRow, window: RecipientRow[], results: Delivery[], at: Date) {
+  for (const [index, result] of results.entries()) {
+    if ((result.status !== 'bounced' && result.status !== 'failed') || !result.suppress) continue;
+    const row = window[index]!;
+    await deps.db
+      .insertInto('suppressions')
+      .values({ user_id: send.user_id, channel: send.channel, address: row.to_address, reason: result.suppress, detail: result.error, created_at: at })
+      .onConflict((oc) => oc.columns(['user_id', 'channel', 'address']).doNothing())
+      .execute();
+    if (result.withdrawConsent) await withdrawConsent(deps.db, { userId: send.user_id, customerId: row.customer_id, channel: send.channel, source: result.withdrawConsent, proof: result.error, at });
+  }
+}
+
+/** Nothing due now: done, or come back when the first held row's moment arrives. */
+async function finishOrWait(deps: SendingDeps, sendId: string) {
+  const counts = await countByStatus(deps.db, sendId);
+  const inFlight = (counts.claimed ?? 0) + (counts.sending ?? 0);
+  const waiting = await deps.db
+    .selectFrom('send_recipients')
+    .select((eb) => eb.fn.min('not_before').as('next'))
+    .where('send_id', '=', sendId)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  const next = waiting?.next ? new Date(waiting.next as Date) : null;
+  if (next) {
+    await queueDelivery(deps, sendId, next);
+    return;
+  }
+  // Another worker still has rows in hand: it finishes the send.
+  if (inFlight > 0) return;
+  await setStatus(deps, sendId, 'sent', ['sending'], { completed_at: deps.now() });
+}
+
+/** Pause: workers stop after their current window; the rest waits. */
+export const pauseSend = (deps: Pick<SendingDeps, 'db' | 'now'>, id: string) => setStatus(deps, id, 'paused', ['sending']);
+
+export async function resumeSend(deps: Pick<SendingDeps, 'db' | 'now'>, id: string) {
+  const resumed = await setStatus(deps, id, 'sending', ['paused']);
+  if (resumed) await queueDelivery(deps, id, deps.now());
+  return resumed;
+}
+
+/** Cancel: a scheduled send never starts; a running one stops, and what had not gone out is marked cancelled. */
+export async function cancelSend(deps: Pick<SendingDeps, 'db' | 'now'>, id: string) {
+  const now = deps.now();
+  const canceled = await setStatus(deps, id, 'canceled', ['scheduled', 'pending', 'sending', 'paused'], { canceled_at: now });
+  if (canceled) {
+    await deps.db.updateTable('send_recipients').set({ status: 'canceled' }).where('send_id', '=', id).where('status', '=', 'queued').execute();
+    await deps.db.updateTable('jobs').set({ status: 'cancelled', completed_at: now, updated_at: now }).where('singleton_key', 'like', `${id}%`).where('status', '=', 'queued').execute();
+  }
+  return canceled;
+}
+
+/** "Send to these N again": the owner decided the uncertain rows should go once more. */
+export async function resendUncertain(deps: Pick<SendingDeps, 'db' | 'now'>, id: string): Promise<number> {
+  const result = await deps.db
+    .updateTable('send_recipients')
+    .set({ status: 'queued', error: null, not_before: null, claimed_by: null })
+    .where('send_id', '=', id)
+    .where('status', '=', 'uncertain')
+    .executeTakeFirst();
+  const count = Number(result.numUpdatedRows);
+  if (count > 0) {
+    await deps.db.updateTable('sends').set({ status: 'sending', completed_at: null, updated_at: deps.now() }).where('id', '=', id).where('status', 'in', ['sent', 'sending']).execute();
+    await queueDelivery(deps, id, deps.now());
+  }
+  return count;
+}

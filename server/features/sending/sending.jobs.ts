@@ -1,0 +1,34 @@
+import type { Deps } from '../../deps.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { emailTransport } from '../email/email-transport.ts';
+import { deliverSend, SEND_DELIVER_JOB, SEND_START_JOB, startSend, type TransportRegistry } from './engine.ts';
+
+/** Every channel's transport, built once per process from the providers in `deps`. */
+export function transportsFor(deps: Deps): TransportRegistry {
+  return { email: emailTransport(deps) };
+}
+
+/** The start job (snapshot the audience at the send's moment) and the delivery jobs (claim and send). */
+export function registerSendingJobs(jobs: Jobs, deps: Deps): () => void {
+  const transports = transportsFor(deps);
+  jobs.work<{ sendId: string }>(SEND_START_JOB, async (job) => {
+    try {
+      await startSend(deps, transports, job.payload.sendId);
+    } catch (error) {
+      // What it was to send is gone (the draft was deleted): the send fails with the reason, no retries.
+      if (error instanceof AppError && error.status === 404) {
+        await deps.db
+          .updateTable('sends')
+          .set({ status: 'failed', error: `Nothing to send: ${error.message.toLowerCase()}.`, completed_at: deps.now(), updated_at: deps.now() })
+          .where('id', '=', job.payload.sendId)
+          .where('status', 'in', ['scheduled', 'pending'])
+          .execute();
+        return;
+      }
+      throw error;
+    }
+  });
+  jobs.work<{ sendId: string; shard: number }>(SEND_DELIVER_JOB, (job) => deliverSend(deps, transports, job.payload.sendId, jobs.workerId, job.signal));
+  return () => {};
+}
