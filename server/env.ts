@@ -26,6 +26,8 @@ const EnvSchema = v.object({
   DKIM_PRIVATE_KEY: optionalString,
   /** HMAC key of unsubscribe, open and click links; generated into DATA_DIR when unset (set one on every server). */
   TRACKING_KEY: optionalString,
+  /** How long a job's worker may be silent before another takes the job over (its process is presumed dead). */
+  JOB_LEASE_SECONDS: v.pipe(v.optional(v.string(), '60'), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(3600)),
   /** Secret the relay puts in ?secret= when it posts bounce mail to /api/v1/email/bounces; unset: that endpoint is off. */
   BOUNCE_WEBHOOK_SECRET: optionalString,
   SESSION_TTL_DAYS: v.pipe(v.optional(v.string(), '30'), v.transform(Number), v.integer(), v.minValue(1)),

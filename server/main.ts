@@ -27,7 +27,7 @@ const deps: Deps = { env, db: database.db, logger, now: () => new Date(), ...cre
 const app = createApp(deps, { staticDir: fs.existsSync(path.join(env.staticDir, 'index.html')) ? env.staticDir : undefined });
 
 // Background jobs (server/jobs): one queue per process; each feature registers its handlers and timers.
-const jobs = createJobs({ db: database.db, logger, now: deps.now });
+const jobs = createJobs({ db: database.db, logger, now: deps.now, leaseMs: env.JOB_LEASE_SECONDS * 1000 });
 const stopFeatureJobs = features.map((feature) => feature.jobs?.(jobs, deps) ?? (() => {}));
 jobs.start();
 

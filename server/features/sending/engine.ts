@@ -208,16 +208,29 @@ export async function deliverSend(deps: SendingDeps, transports: TransportRegist
 
     for (let start = 0; start < ready.length; start += transport.concurrency) {
       const window = ready.slice(start, start + transport.concurrency);
-      await markRows(deps.db, sendId, window.map((row) => row.customer_id), 'claimed', 'sending');
-      const results = await Promise.all(
-        window.map((row) => transport.deliver(prepared, send!, row).catch((error: unknown): Delivery => ({ status: 'retry', error: error instanceof Error ? error.message : String(error) }))),
-      );
-      const at = deps.now();
-      await recordOutcomes(deps.db, sendId, window.map((row, index) => outcomeOf(row, results[index]!, at, send!.channel)));
-      await applySideEffects(deps, send, window, results, at);
+      // One window in flight per channel in this process, whatever the number of sends and shards: a crash
+      // can leave no more than the transport's concurrency in doubt.
+      await inFlight(transport.channel, async () => {
+        await markRows(deps.db, sendId, window.map((row) => row.customer_id), 'claimed', 'sending');
+        const results = await Promise.all(
+          window.map((row) => transport.deliver(prepared, send!, row).catch((error: unknown): Delivery => ({ status: 'retry', error: error instanceof Error ? error.message : String(error) }))),
+        );
+        const at = deps.now();
+        await recordOutcomes(deps.db, sendId, window.map((row, index) => outcomeOf(row, results[index]!, at, send!.channel)));
+        await applySideEffects(deps, send!, window, results, at);
+      });
     }
   }
   await finishOrWait(deps, sendId);
+}
+
+const tails = new Map<SendChannel, Promise<unknown>>();
+
+/** Runs `work` after every earlier window of this channel in this process has finished. */
+function inFlight<T>(channel: SendChannel, work: () => Promise<T>): Promise<T> {
+  const run = (tails.get(channel) ?? Promise.resolve()).then(work, work);
+  tails.set(channel, run.catch(() => undefined));
+  return run;
 }
 
 /** Held rows by the moment they may go (a handful of distinct moments: one per time zone). */
