@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { TimeZoneSchema } from './brand.ts';
 import { EmailSchema, OTP_LENGTH, PASSWORD_MIN_LENGTH, UserTypeSchema } from './common.ts';
 
 // Messages are the spec's (§5), word for word.
@@ -20,6 +21,8 @@ export const SignupRequestSchema = v.object({
   email: EmailSchema('Email address is required'),
   password: NewPasswordSchema,
   userType: UserTypeSchema,
+  /** The browser's time zone, kept as the restaurant's until the owner changes it (schedules use it). */
+  timeZone: v.optional(TimeZoneSchema),
 });
 export type SignupRequest = v.InferOutput<typeof SignupRequestSchema>;
 

@@ -84,6 +84,19 @@ export const BrandLogoSchema = v.pipe(
   v.check((value) => value === '' || /^\/api\/v1\/files\/[\w./-]+$/.test(value) || /^https:\/\/\S+$/.test(value), 'Brand logo must be an uploaded image'),
 );
 
+/** True for an IANA time zone this runtime knows (America/Chicago, Europe/Paris, UTC). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return value.length <= 64;
+  } catch {
+    return false;
+  }
+}
+
+/** The restaurant's time zone: schedules are picked and shown in it. */
+export const TimeZoneSchema = v.pipe(v.string('Time zone must be text'), v.trim(), v.check(isTimeZone, 'Time zone must be a time zone like America/Chicago'));
+
 /** POST /users/settings/{userId}: every field optional; a field sent replaces the stored one. */
 export const SaveBrandRequestSchema = v.object({
   brandName: v.optional(boundedText('Brand name', BRAND_LIMITS.brandName)),
@@ -93,6 +106,7 @@ export const SaveBrandRequestSchema = v.object({
   description: v.optional(boundedText('Description', BRAND_LIMITS.description)),
   brandVoice: v.optional(BrandVoiceSchema),
   theme: v.optional(ThemeSchema),
+  timeZone: v.optional(TimeZoneSchema),
 });
 export type SaveBrandRequest = v.InferInput<typeof SaveBrandRequestSchema>;
 
@@ -115,6 +129,8 @@ export const BrandSchema = v.object({
   theme: v.string(),
   header_available: v.boolean(),
   header_image_url: v.nullable(v.string()),
+  /** IANA zone; null until set (the browser's at sign-up). */
+  timeZone: v.nullable(v.string()),
   complete: BrandCompletenessSchema,
   updatedAt: v.nullable(v.string()),
 });

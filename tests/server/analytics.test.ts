@@ -3,7 +3,7 @@ import type { DbHandle } from '../../server/db/client.ts';
 import { answerQuestion, isAnswer, withChart, type PickedQuestion } from '../../server/features/analytics/analytics-registry.ts';
 import type { Answer } from '../../server/features/analytics/analytics-types.ts';
 import { starterPrompts } from '../../server/features/analytics/starter-prompts.ts';
-import { startOfDate, wallClock } from '../../server/features/analytics/zoned-time.ts';
+import { startOfDate, wallTime } from '../../src/contract/zoned-time.ts';
 import { pickQuestionFromWords } from '../../server/providers/ai/builtin/ask/ask-phrases.ts';
 import { countSegment } from '../../server/features/segments/segments.service.ts';
 import { parseSegmentQuery } from '../../server/providers/ai/builtin/segment-phrases.ts';
@@ -106,7 +106,7 @@ describe('sales, visits and average order over time', () => {
     expect(startOfDate({ year: 2025, month: 3, day: 10 }, 'America/New_York').toISOString()).toBe('2025-03-10T04:00:00.000Z');
     expect(startOfDate({ year: 2025, month: 11, day: 3 }, 'America/New_York').toISOString()).toBe('2025-11-03T05:00:00.000Z');
     expect(startOfDate({ year: 2025, month: 6, day: 1 }, 'Asia/Kolkata').toISOString()).toBe('2025-05-31T18:30:00.000Z');
-    expect(wallClock(new Date('2025-03-09T07:30:00Z'), 'America/New_York')).toMatchObject({ day: 9, hour: 3, minute: 30 });
+    expect(wallTime(new Date('2025-03-09T07:30:00Z'), 'America/New_York')).toMatchObject({ day: 9, hour: 3, minute: 30 });
   });
 
   it('average order by week: weeks start on Monday, the first week is whole', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeHeldGroups, nextAllowedMoment, planQuietHours } from '../../server/features/sending/quiet-hours.ts';
 import { areaCodeTimeZones, recipientTimeZones } from '../../server/features/sending/recipient-time-zone.ts';
-import { instantOf, offsetMinutes, wallTime } from '../../server/features/sending/zoned-time.ts';
+import { instantOf, offsetMinutes, wallTime } from '../../src/contract/zoned-time.ts';
 
 const at = (iso: string) => new Date(iso);
 const NY = 'America/New_York';

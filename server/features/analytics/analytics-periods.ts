@@ -1,5 +1,5 @@
 import type { AskPeriod } from '../../../src/contract/ask-questions.ts';
-import { addDays, addMonths, compareDates, daysBetween, startOfDate, today, weekdayIndex, type CivilDate } from './zoned-time.ts';
+import { addDays, addMonths, compareDates, daysBetween, startOfDate, today, weekdayIndex, type CivilDate } from '../../../src/contract/zoned-time.ts';
 
 /**
  * A period resolved against the clock and the restaurant's time zone: the instants the SQL filters on

@@ -11,7 +11,7 @@ import { salesBreakdown } from './questions/sales-breakdown.ts';
 import { segmentSizes } from './questions/segment-sizes.ts';
 import { topCustomers } from './questions/top-customers.ts';
 import { upcomingBirthdays } from './questions/upcoming-birthdays.ts';
-import { checkTimeZone } from './zoned-time.ts';
+import { assertTimeZone } from '../../../src/contract/zoned-time.ts';
 
 /**
  * Every named question with its runner. The record is typed by the contract's list, so a question added to
@@ -40,7 +40,7 @@ export type AnswerProblem = { problem: 'unknown_question' | 'bad_params'; messag
  */
 export async function answerQuestion(db: Db, userId: string, pick: PickedQuestion, clock: { now: Date; timeZone?: string }): Promise<Answer | AnswerProblem> {
   const timeZone = clock.timeZone ?? 'UTC';
-  checkTimeZone(timeZone);
+  assertTimeZone(timeZone);
   if (!isQuestionName(pick.question)) return { problem: 'unknown_question', message: `Unknown question: ${pick.question}` };
   const question = QUESTIONS[pick.question] as Question;
   const parsed = v.safeParse(question.params, pick.params ?? {});

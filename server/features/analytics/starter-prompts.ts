@@ -3,7 +3,7 @@ import type { QuestionName } from '../../../src/contract/ask-questions.ts';
 import type { Db } from '../../db/client.ts';
 import { segmentCustomersQuery } from '../segments/segment-sql.ts';
 import { resolvePeriod } from './analytics-periods.ts';
-import { today } from './zoned-time.ts';
+import { today } from '../../../src/contract/zoned-time.ts';
 
 /** A card on Ask's empty screen: the words it sends, and the question they stand for. */
 export type StarterPrompt = { prompt: string; question: QuestionName; params: Record<string, unknown> };

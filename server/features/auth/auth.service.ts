@@ -37,6 +37,7 @@ export async function signup(deps: Deps, body: SignupRequest, userAgent?: string
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? emailTaken() : error;
     });
+  if (body.timeZone) await deps.db.insertInto('brand_settings').values({ user_id: user.id, time_zone: body.timeZone, created_at: now, updated_at: now }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
   const token = await createSession(deps, user.id, userAgent);
   // A mail failure must not lose the new account: the owner can press Resend once the cooldown ends.
   await sendFreshCode(deps, user, 'verification', 'skip');

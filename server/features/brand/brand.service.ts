@@ -15,6 +15,7 @@ const EMPTY = {
   brand_voice: [] as string[],
   theme: DEFAULT_THEME,
   header_image_url: null as string | null,
+  time_zone: null as string | null,
   updated_at: null as Date | null,
 };
 type BrandFields = typeof EMPTY;
@@ -43,6 +44,7 @@ function toBrand(row: BrandFields): Brand {
     theme: row.theme,
     header_available: Boolean(row.header_image_url),
     header_image_url: row.header_image_url,
+    timeZone: row.time_zone,
     complete: brandCompleteness(row),
     updatedAt: row.updated_at ? row.updated_at.toISOString() : null,
   };
@@ -70,6 +72,7 @@ export async function saveBrand(db: Db, userId: string, input: SaveBrandInput, n
     ...(input.description !== undefined && { description: input.description }),
     ...(input.brandVoice !== undefined && { brand_voice: JSON.stringify(input.brandVoice) }),
     ...(input.theme !== undefined && { theme: input.theme }),
+    ...(input.timeZone !== undefined && { time_zone: input.timeZone }),
     updated_at: now,
   };
   const row = await db

@@ -3,7 +3,7 @@
 // `nextAllowedMoment` per recipient and holds the ones outside their window; before launch,
 // `planQuietHours` + `describeHeldGroups` tell the owner "212 guests will get it at 8:00 tomorrow".
 import { recipientTimeZones } from './recipient-time-zone.ts';
-import { assertTimeZone, instantOf, nextDay, wallTime, type WallTime } from './zoned-time.ts';
+import { assertTimeZone, instantOf, nextDay, wallTime, type WallTime } from '../../../src/contract/zoned-time.ts';
 
 /** Texts may be delivered from startHour:00 up to (not including) endHour:00 local time. */
 export type QuietHours = { startHour: number; endHour: number };

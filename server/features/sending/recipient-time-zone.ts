@@ -9,7 +9,7 @@
 import { getCountry } from 'countries-and-timezones';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { NANP_TIME_ZONE_ROWS } from './nanp-time-zones.ts';
-import { offsetMinutes } from './zoned-time.ts';
+import { offsetMinutes } from '../../../src/contract/zoned-time.ts';
 
 export type RecipientTimeZones = {
   /** One zone, or the few an area code or country spans (quiet hours must hold in all). */

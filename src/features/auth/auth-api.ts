@@ -16,7 +16,9 @@ const userType = 'regular' as const;
 export const authApi = {
   providers: () => api('/auth/providers', AuthProvidersResponseSchema),
   signin: (body: { email: string; password: string }) => api('/auth/signin', SigninResponseSchema, { json: { ...body, userType } }),
-  signup: (body: { name: string; email: string; password: string }) => api('/auth/signup', SignupResponseSchema, { json: { ...body, userType } }),
+  // The phone's time zone becomes the restaurant's (schedules are picked in it); the owner can change it in Settings.
+  signup: (body: { name: string; email: string; password: string }) =>
+    api('/auth/signup', SignupResponseSchema, { json: { ...body, userType, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone } }),
   googleSignin: (idToken: string) => api('/auth/google-signin', SocialSigninResponseSchema, { json: { idToken, userType } }),
   appleSignin: (body: { authToken: string; name?: string; email?: string }) =>
     api('/auth/apple-signin', SocialSigninResponseSchema, { json: { ...body, userType } }),

@@ -1,5 +1,5 @@
 import type { FormErrors } from '@mantine/form';
-import { Button, ColorInput, Paper, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Button, ColorInput, Paper, Select, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import * as v from 'valibot';
 import {
@@ -25,8 +25,13 @@ type BrandValues = {
   brandVoice: string[];
   description: string;
   brandLogo: string;
+  timeZone: string;
   logo: File | null;
 };
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** Every zone this browser knows, for the restaurant's time zone. */
+const ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [browserZone()];
 
 const valuesOf = (brand: Brand): BrandValues => ({
   brandName: brand.brandName,
@@ -36,6 +41,7 @@ const valuesOf = (brand: Brand): BrandValues => ({
   brandVoice: brand.brandVoice,
   description: brand.description,
   brandLogo: brand.brandLogo,
+  timeZone: brand.timeZone ?? browserZone(),
   logo: null,
 });
 
@@ -104,6 +110,15 @@ export function BrandForm({ brand, submitLabel = 'Save', secondaryAction, onSave
               {...form.getInputProps('website')}
             />
             <TextInput label="Location" size="lg" placeholder="Neighbourhood, city" maxLength={BRAND_LIMITS.location} {...form.getInputProps('location')} />
+            <Select
+              label="Time zone"
+              description="Campaigns are scheduled and shown in your restaurant's local time"
+              size="lg"
+              searchable
+              data={ZONES.includes(values.timeZone) ? ZONES : [values.timeZone, ...ZONES]}
+              allowDeselect={false}
+              {...form.getInputProps('timeZone')}
+            />
             <ColorInput
               label="Theme colour"
               description="Used for buttons and headings in your emails"

@@ -5,7 +5,7 @@ import { segmentCustomersQuery } from '../../segments/segment-sql.ts';
 import { count, customerName, money, these } from '../analytics-format.ts';
 import { dayMonth } from '../analytics-periods.ts';
 import { emptyAnswer, type Question } from '../analytics-types.ts';
-import { today, wallClock } from '../zoned-time.ts';
+import { today, wallTime } from '../../../../src/contract/zoned-time.ts';
 
 /** How long they have been away, in bands from the owner's threshold on: [from day, label]. */
 function awayBands(days: number): Array<[number, string]> {
@@ -58,7 +58,7 @@ export const lapsedRegulars: Question<'lapsed_regulars'> = {
       .orderBy('c.id')
       .limit(3)
       .execute();
-    const lastIn = (at: Date) => dayMonth(today(at, clock.timeZone)) + (wallClock(at, clock.timeZone).year === wallClock(clock.now, clock.timeZone).year ? '' : ` ${wallClock(at, clock.timeZone).year}`);
+    const lastIn = (at: Date) => dayMonth(today(at, clock.timeZone)) + (wallTime(at, clock.timeZone).year === wallTime(clock.now, clock.timeZone).year ? '' : ` ${wallTime(at, clock.timeZone).year}`);
     const names = biggest.map((r) => `${customerName(r.given_name, r.family_name)} (${money(Number(r.spent))}, last in ${lastIn(r.last_visit_at!)})`);
     const who = total === 1 ? `1 regular (${params.min_visits}+ visits) hasn't` : `${count(total)} ${regulars} haven't`;
     const takeaway = `${who} been in for over ${params.days} days; together they have spent ${money(spent)} with you.`;

@@ -5,7 +5,7 @@ import { orderTotalsBetween, orderTotalsBy, type BucketRow } from '../analytics-
 import { resolvePeriod, shortDate, soFar, type Span } from '../analytics-periods.ts';
 import { emptyAnswer, type AnswerBody, type Question } from '../analytics-types.ts';
 import { MEASURE, type Totals } from './measure-words.ts';
-import { addDays, addMonths, compareDates, isoDate, startOfDate, wallClock, weekdayIndex, type CivilDate } from '../zoned-time.ts';
+import { addDays, addMonths, compareDates, isoDate, startOfDate, wallTime, weekdayIndex, type CivilDate } from '../../../../src/contract/zoned-time.ts';
 import { bucketsFor, hourRange, snapSpan, titlePeriod, WEEKDAY_NAMES, weekdayOccurrences, type Bucket } from './time-buckets.ts';
 
 type Params = QuestionParams<'sales_breakdown'>;
@@ -101,7 +101,7 @@ async function hourRows(db: Db, userId: string, span: Span, timeZone: string, we
       if (edge >= span.end) break;
       edges.push(edge);
       // A 23- or 25-hour day (daylight saving) asks the zone which hour each one is.
-      hourOf.push(length === 24 ? k : wallClock(edge, timeZone).hour);
+      hourOf.push(length === 24 ? k : wallTime(edge, timeZone).hour);
       keep.push(weekday === undefined || weekdayIndex(d) === weekday);
     }
   }

@@ -1,6 +1,6 @@
 import type { Grouping } from '../../../../src/contract/ask-questions.ts';
 import { dayMonth, monthName, shortDate, type Span } from '../analytics-periods.ts';
-import { addDays, addMonths, compareDates, isoDate, startOfDate, weekdayIndex, type CivilDate } from '../zoned-time.ts';
+import { addDays, addMonths, compareDates, isoDate, startOfDate, weekdayIndex, type CivilDate } from '../../../../src/contract/zoned-time.ts';
 
 /**
  * The buckets a chart shows, including the empty ones (a day with no sales is a 0, not a missing bar), keyed

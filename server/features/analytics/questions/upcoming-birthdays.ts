@@ -4,7 +4,7 @@ import { segmentCustomersQuery } from '../../segments/segment-sql.ts';
 import { customerName, plural, these } from '../analytics-format.ts';
 import { dayMonth, shortDate } from '../analytics-periods.ts';
 import { emptyAnswer, type Question } from '../analytics-types.ts';
-import { addDays, daysBetween, today, type CivilDate } from '../zoned-time.ts';
+import { addDays, daysBetween, today, type CivilDate } from '../../../../src/contract/zoned-time.ts';
 
 const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 

@@ -1,6 +1,6 @@
-// Wall-clock arithmetic in IANA time zones with Intl alone (no Date offset guessing, right across DST).
-// Formatters are cached per zone: building one costs far more than using it, and a 50,000-text send asks
-// about the same few dozen zones over and over.
+// Wall-clock and calendar arithmetic in IANA time zones with Intl alone (no offset guessing, right across
+// DST), shared by the server (quiet hours, reports, schedules) and the app (the schedule picker). Formatters are
+// cached per zone: building one costs far more than using it.
 
 export type WallTime = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
@@ -67,3 +67,51 @@ export function nextDay(wall: Pick<WallTime, 'year' | 'month' | 'day'>): { year:
   const date = new Date(Date.UTC(wall.year, wall.month - 1, wall.day + 1));
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
+
+/** A calendar date with no time zone; turned into an instant only at the edge of a query. */
+export type CivilDate = { year: number; month: number; day: number };
+
+const offsetMs = (instant: number, timeZone: string) => {
+  const w = wallTime(new Date(instant), timeZone);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(instant / 1000) * 1000;
+};
+
+/** The instant a calendar date begins in `timeZone` (normalises overflow: day 0, month 13...). */
+export function startOfDate(date: CivilDate, timeZone: string): Date {
+  const naive = Date.UTC(date.year, date.month - 1, date.day);
+  // Two passes settle the offset on either side of a daylight-saving change.
+  const first = naive - offsetMs(naive, timeZone);
+  return new Date(naive - offsetMs(first, timeZone));
+}
+
+export const today = (now: Date, timeZone: string): CivilDate => {
+  const w = wallTime(now, timeZone);
+  return { year: w.year, month: w.month, day: w.day };
+};
+
+/** The date `days` after `date` (negative: before), normalised. */
+export function addDays(date: CivilDate, days: number): CivilDate {
+  const d = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+export function addMonths(date: CivilDate, months: number): CivilDate {
+  const d = new Date(Date.UTC(date.year, date.month - 1 + months, 1));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: date.day };
+}
+
+/** 0 = Monday ... 6 = Sunday. */
+export const weekdayIndex = (date: CivilDate) => (new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7;
+
+export const isoDate = (date: CivilDate) =>
+  `${String(date.year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
+
+export function parseIsoDate(text: string): CivilDate {
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number);
+  return { year: year!, month: month!, day: day! };
+}
+
+export const daysBetween = (from: CivilDate, to: CivilDate) =>
+  Math.round((Date.UTC(to.year, to.month - 1, to.day) - Date.UTC(from.year, from.month - 1, from.day)) / 86_400_000);
+
+export const compareDates = (a: CivilDate, b: CivilDate) => daysBetween(b, a);
