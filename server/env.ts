@@ -17,6 +17,8 @@ const EnvSchema = v.object({
   SMTP_URL: optionalString,
   MAIL_FROM: v.optional(v.string(), 'Mise <no-reply@mise.local>'),
   // Campaign email (server/features/sending): the SMTP pool's size, DKIM signing, tracking links and bounces.
+  /** A relay for campaign email only (bulk), e.g. a provider's SMTP endpoint; default SMTP_URL. */
+  CAMPAIGN_SMTP_URL: optionalString,
   SMTP_MAX_CONNECTIONS: v.pipe(v.optional(v.string(), '5'), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100)),
   /** The sender address of campaigns; its domain is the one DKIM signs for. Default: MAIL_FROM's address. */
   CAMPAIGN_FROM_ADDRESS: optionalString,

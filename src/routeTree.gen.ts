@@ -44,9 +44,12 @@ import { Route as AppSettingsSocialsRouteImport } from './routes/_app/settings/s
 import { Route as AppCampaignsEmailCampaignsIndexRouteImport } from './routes/_app/campaigns/email-campaigns/index'
 import { Route as AppCampaignsEmailCampaignsDraftsRouteImport } from './routes/_app/campaigns/email-campaigns/drafts'
 import { Route as AppCampaignsEmailCampaignsGeneratedEmailsRouteImport } from './routes/_app/campaigns/email-campaigns/generated-emails'
+import { Route as AppCampaignsEmailCampaignsHistoryRouteImport } from './routes/_app/campaigns/email-campaigns/history'
+import { Route as AppCampaignsEmailCampaignsScheduledRouteImport } from './routes/_app/campaigns/email-campaigns/scheduled'
 import { Route as AppCustomersSegmentsIndexRouteImport } from './routes/_app/customers/segments/index'
 import { Route as AppCustomersSegmentsSegmentIdRouteImport } from './routes/_app/customers/segments/$segmentId'
 import { Route as AppCustomersSegmentsNewRouteImport } from './routes/_app/customers/segments/new'
+import { Route as AppCampaignsEmailCampaignsCampaignIdRouteImport } from './routes/_app/campaigns/email-campaigns/campaign/$id'
 import { Route as AppCampaignsEmailCampaignsTemplateIdRouteImport } from './routes/_app/campaigns/email-campaigns/template/$id'
 import { Route as AppCampaignsEmailCampaignsTemplatesIndexRouteImport } from './routes/_app/campaigns/email-campaigns/templates/index'
 import { Route as AppCampaignsEmailCampaignsTemplatesNewRouteImport } from './routes/_app/campaigns/email-campaigns/templates/new'
@@ -231,6 +234,18 @@ const AppCampaignsEmailCampaignsGeneratedEmailsRoute =
     path: '/campaigns/email-campaigns/generated-emails',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCampaignsEmailCampaignsHistoryRoute =
+  AppCampaignsEmailCampaignsHistoryRouteImport.update({
+    id: '/campaigns/email-campaigns/history',
+    path: '/campaigns/email-campaigns/history',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsEmailCampaignsScheduledRoute =
+  AppCampaignsEmailCampaignsScheduledRouteImport.update({
+    id: '/campaigns/email-campaigns/scheduled',
+    path: '/campaigns/email-campaigns/scheduled',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCustomersSegmentsIndexRoute =
   AppCustomersSegmentsIndexRouteImport.update({
     id: '/',
@@ -248,6 +263,12 @@ const AppCustomersSegmentsNewRoute = AppCustomersSegmentsNewRouteImport.update({
   path: '/new',
   getParentRoute: () => AppCustomersSegmentsRouteRoute,
 } as any)
+const AppCampaignsEmailCampaignsCampaignIdRoute =
+  AppCampaignsEmailCampaignsCampaignIdRouteImport.update({
+    id: '/campaigns/email-campaigns/campaign/$id',
+    path: '/campaigns/email-campaigns/campaign/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCampaignsEmailCampaignsTemplateIdRoute =
   AppCampaignsEmailCampaignsTemplateIdRouteImport.update({
     id: '/campaigns/email-campaigns/template/$id',
@@ -312,10 +333,13 @@ export interface FileRoutesByFullPath {
   '/media/': typeof AppMediaIndexRoute
   '/campaigns/email-campaigns/drafts': typeof AppCampaignsEmailCampaignsDraftsRoute
   '/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
+  '/campaigns/email-campaigns/history': typeof AppCampaignsEmailCampaignsHistoryRoute
+  '/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/campaigns/email-campaigns/': typeof AppCampaignsEmailCampaignsIndexRoute
   '/customers/segments/': typeof AppCustomersSegmentsIndexRoute
+  '/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
   '/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
   '/campaigns/email-campaigns/templates/': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
@@ -354,10 +378,13 @@ export interface FileRoutesByTo {
   '/media': typeof AppMediaIndexRoute
   '/campaigns/email-campaigns/drafts': typeof AppCampaignsEmailCampaignsDraftsRoute
   '/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
+  '/campaigns/email-campaigns/history': typeof AppCampaignsEmailCampaignsHistoryRoute
+  '/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/campaigns/email-campaigns': typeof AppCampaignsEmailCampaignsIndexRoute
   '/customers/segments': typeof AppCustomersSegmentsIndexRoute
+  '/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
   '/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
   '/campaigns/email-campaigns/templates': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
@@ -400,10 +427,13 @@ export interface FileRoutesById {
   '/_app/media/': typeof AppMediaIndexRoute
   '/_app/campaigns/email-campaigns/drafts': typeof AppCampaignsEmailCampaignsDraftsRoute
   '/_app/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
+  '/_app/campaigns/email-campaigns/history': typeof AppCampaignsEmailCampaignsHistoryRoute
+  '/_app/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
   '/_app/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/_app/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/_app/campaigns/email-campaigns/': typeof AppCampaignsEmailCampaignsIndexRoute
   '/_app/customers/segments/': typeof AppCustomersSegmentsIndexRoute
+  '/_app/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/_app/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
   '/_app/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
   '/_app/campaigns/email-campaigns/templates/': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
@@ -445,10 +475,13 @@ export interface FileRouteTypes {
     | '/media/'
     | '/campaigns/email-campaigns/drafts'
     | '/campaigns/email-campaigns/generated-emails'
+    | '/campaigns/email-campaigns/history'
+    | '/campaigns/email-campaigns/scheduled'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
     | '/campaigns/email-campaigns/'
     | '/customers/segments/'
+    | '/campaigns/email-campaigns/campaign/$id'
     | '/campaigns/email-campaigns/template/$id'
     | '/campaigns/email-campaigns/templates/new'
     | '/campaigns/email-campaigns/templates/'
@@ -487,10 +520,13 @@ export interface FileRouteTypes {
     | '/media'
     | '/campaigns/email-campaigns/drafts'
     | '/campaigns/email-campaigns/generated-emails'
+    | '/campaigns/email-campaigns/history'
+    | '/campaigns/email-campaigns/scheduled'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
     | '/campaigns/email-campaigns'
     | '/customers/segments'
+    | '/campaigns/email-campaigns/campaign/$id'
     | '/campaigns/email-campaigns/template/$id'
     | '/campaigns/email-campaigns/templates/new'
     | '/campaigns/email-campaigns/templates'
@@ -532,10 +568,13 @@ export interface FileRouteTypes {
     | '/_app/media/'
     | '/_app/campaigns/email-campaigns/drafts'
     | '/_app/campaigns/email-campaigns/generated-emails'
+    | '/_app/campaigns/email-campaigns/history'
+    | '/_app/campaigns/email-campaigns/scheduled'
     | '/_app/customers/segments/$segmentId'
     | '/_app/customers/segments/new'
     | '/_app/campaigns/email-campaigns/'
     | '/_app/customers/segments/'
+    | '/_app/campaigns/email-campaigns/campaign/$id'
     | '/_app/campaigns/email-campaigns/template/$id'
     | '/_app/campaigns/email-campaigns/templates/new'
     | '/_app/campaigns/email-campaigns/templates/'
@@ -795,6 +834,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCampaignsEmailCampaignsGeneratedEmailsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/campaigns/email-campaigns/history': {
+      id: '/_app/campaigns/email-campaigns/history'
+      path: '/campaigns/email-campaigns/history'
+      fullPath: '/campaigns/email-campaigns/history'
+      preLoaderRoute: typeof AppCampaignsEmailCampaignsHistoryRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/email-campaigns/scheduled': {
+      id: '/_app/campaigns/email-campaigns/scheduled'
+      path: '/campaigns/email-campaigns/scheduled'
+      fullPath: '/campaigns/email-campaigns/scheduled'
+      preLoaderRoute: typeof AppCampaignsEmailCampaignsScheduledRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/customers/segments/': {
       id: '/_app/customers/segments/'
       path: '/'
@@ -815,6 +868,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/customers/segments/new'
       preLoaderRoute: typeof AppCustomersSegmentsNewRouteImport
       parentRoute: typeof AppCustomersSegmentsRouteRoute
+    }
+    '/_app/campaigns/email-campaigns/campaign/$id': {
+      id: '/_app/campaigns/email-campaigns/campaign/$id'
+      path: '/campaigns/email-campaigns/campaign/$id'
+      fullPath: '/campaigns/email-campaigns/campaign/$id'
+      preLoaderRoute: typeof AppCampaignsEmailCampaignsCampaignIdRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/campaigns/email-campaigns/template/$id': {
       id: '/_app/campaigns/email-campaigns/template/$id'
@@ -898,7 +958,10 @@ interface AppRouteChildren {
   AppMediaIndexRoute: typeof AppMediaIndexRoute
   AppCampaignsEmailCampaignsDraftsRoute: typeof AppCampaignsEmailCampaignsDraftsRoute
   AppCampaignsEmailCampaignsGeneratedEmailsRoute: typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
+  AppCampaignsEmailCampaignsHistoryRoute: typeof AppCampaignsEmailCampaignsHistoryRoute
+  AppCampaignsEmailCampaignsScheduledRoute: typeof AppCampaignsEmailCampaignsScheduledRoute
   AppCampaignsEmailCampaignsIndexRoute: typeof AppCampaignsEmailCampaignsIndexRoute
+  AppCampaignsEmailCampaignsCampaignIdRoute: typeof AppCampaignsEmailCampaignsCampaignIdRoute
   AppCampaignsEmailCampaignsTemplateIdRoute: typeof AppCampaignsEmailCampaignsTemplateIdRoute
   AppCampaignsEmailCampaignsTemplatesNewRoute: typeof AppCampaignsEmailCampaignsTemplatesNewRoute
   AppCampaignsEmailCampaignsTemplatesIndexRoute: typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
@@ -933,7 +996,13 @@ const AppRouteChildren: AppRouteChildren = {
   AppCampaignsEmailCampaignsDraftsRoute: AppCampaignsEmailCampaignsDraftsRoute,
   AppCampaignsEmailCampaignsGeneratedEmailsRoute:
     AppCampaignsEmailCampaignsGeneratedEmailsRoute,
+  AppCampaignsEmailCampaignsHistoryRoute:
+    AppCampaignsEmailCampaignsHistoryRoute,
+  AppCampaignsEmailCampaignsScheduledRoute:
+    AppCampaignsEmailCampaignsScheduledRoute,
   AppCampaignsEmailCampaignsIndexRoute: AppCampaignsEmailCampaignsIndexRoute,
+  AppCampaignsEmailCampaignsCampaignIdRoute:
+    AppCampaignsEmailCampaignsCampaignIdRoute,
   AppCampaignsEmailCampaignsTemplateIdRoute:
     AppCampaignsEmailCampaignsTemplateIdRoute,
   AppCampaignsEmailCampaignsTemplatesNewRoute:

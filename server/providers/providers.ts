@@ -45,7 +45,7 @@ export function createProviders(env: Env, logger: Logger): Providers {
   return {
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.dataDir, logger }),
     campaignMailer: createCampaignMailer({
-      smtpUrl: env.SMTP_URL,
+      smtpUrl: env.CAMPAIGN_SMTP_URL || env.SMTP_URL,
       maxConnections: env.SMTP_MAX_CONNECTIONS,
       dkim: env.DKIM_DOMAIN ? { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n') } : null,
       dataDir: env.dataDir,

@@ -21,6 +21,15 @@ import {
   type UpdateEmailTemplateRequest,
 } from '../../contract/email-templates.ts';
 import type { EmailContent, TemplateCategory } from '../../contract/email.ts';
+import {
+  EmailAudienceResponseSchema,
+  EmailCampaignListResponseSchema,
+  EmailCampaignSchema,
+  EmailReportSchema,
+  LaunchEmailResponseSchema,
+  ScheduledEmailListResponseSchema,
+  type ScheduledFilter,
+} from '../../contract/email-campaigns.ts';
 import { api } from '../../lib/api.ts';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -43,6 +52,15 @@ export const emailApi = {
   updateTemplate: (templateId: string, body: UpdateEmailTemplateRequest) =>
     api(`/email/templates/${id(templateId)}`, EmailTemplateActionResponseSchema, { method: 'PUT', json: body }),
   useTemplate: (templateId: string) => api(`/email/templates/${id(templateId)}/use`, DraftFromTemplateResponseSchema, { method: 'POST' }),
+  audience: (segmentId: string, signal?: AbortSignal) => api(`/email/audience?segmentation_id=${id(segmentId)}`, EmailAudienceResponseSchema, { signal }),
+  launch: (body: { draft_campaign_id: string; segmentation_id: string; holdout_percent: 0 | 10 }, key: string) =>
+    api('/email/campaigns/launch', LaunchEmailResponseSchema, { json: body, headers: { 'Idempotency-Key': key } }),
+  campaigns: (count: number, offset: number, signal?: AbortSignal) => api(`/email/campaigns?count=${count}&offset=${offset}`, EmailCampaignListResponseSchema, { signal }),
+  campaign: (campaignId: string, signal?: AbortSignal) => api(`/email/campaigns/${id(campaignId)}`, EmailCampaignSchema, { signal }),
+  report: (campaignId: string, signal?: AbortSignal) => api(`/email/campaigns/${id(campaignId)}/report`, EmailReportSchema, { signal }),
+  scheduled: (filter: ScheduledFilter, search: string, signal?: AbortSignal) =>
+    api(`/email/scheduled?status=${filter}&limit=1000${search ? `&search=${encodeURIComponent(search)}` : ''}`, ScheduledEmailListResponseSchema, { signal }),
+  cancelScheduled: (scheduleId: string) => api(`/email/scheduled/${id(scheduleId)}/cancel`, MessageResponseSchema, { method: 'POST' }),
 };
 
 export const messageOf = (body: unknown) => v.parse(MessageResponseSchema, body).message;

@@ -55,7 +55,10 @@ export const EmailFrame = forwardRef<EmailFrameHandle, EmailFrameProps>(function
       // Links must not navigate while the owner edits a button label.
       doc.body.addEventListener('click', (event) => event.target instanceof Element && event.target.closest('a') && event.preventDefault());
     }
-    setHeight(Math.max(320, doc.documentElement.scrollHeight));
+    // The frame is as tall as the email, also after its pictures load or the width changes.
+    const fit = () => setHeight(Math.max(320, doc.body.scrollHeight));
+    fit();
+    new ResizeObserver(fit).observe(doc.body);
   }, [editable, onEdited]);
 
   useImperativeHandle(ref, () => ({
@@ -90,7 +93,7 @@ export const EmailFrame = forwardRef<EmailFrameHandle, EmailFrameProps>(function
         <div style={{ width: width * shownScale, height: height * shownScale, margin: '0 auto' }}>
           <iframe
             // A new frame for new HTML or a change of mode: the document is prepared once, on load.
-            key={`${editable}-${html.length}-${device}`}
+            key={`${editable}-${html.length}-${device}-${width}`}
             ref={frame}
             title={`${title}, ${device}`}
             data-testid="email-frame"

@@ -1,20 +1,16 @@
-import { Anchor, Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import type { EmailDraft } from '../../contract/email-drafts.ts';
 import { emailQueries } from './email-queries.ts';
+import { RecentCampaigns } from './campaign-history.tsx';
 import { TemplateCard } from './template-list.tsx';
 
-type EmailHomeProps = {
-  onDraft: (draft: EmailDraft) => void;
-  /** The latest campaigns with their figures (the sending feature's table), handed in by the route. */
-  history?: ReactNode;
-};
+type EmailHomeProps = { onDraft: (draft: EmailDraft) => void };
 
 /** Spec §2 email home: Add New, three template suggestions, the latest campaigns, and the ways on. */
-export function EmailHome({ onDraft, history }: EmailHomeProps) {
+export function EmailHome({ onDraft }: EmailHomeProps) {
   const templates = useQuery(emailQueries.templates('all'));
   const drafts = useQuery(emailQueries.drafts('all'));
   return (
@@ -52,38 +48,21 @@ export function EmailHome({ onDraft, history }: EmailHomeProps) {
       </Group>
 
       <Stack gap="sm">
-        <Title order={2} fz="lg">
-          History
-        </Title>
-        {history ?? <EmptyHistory />}
+        <Group justify="space-between">
+          <Title order={2} fz="lg">
+            History
+          </Title>
+          <Group gap="md">
+            <Anchor component={Link} to="/campaigns/email-campaigns/scheduled" fw={600} py={10}>
+              View Scheduled
+            </Anchor>
+            <Anchor component={Link} to="/campaigns/email-campaigns/history" fw={600} py={10}>
+              View all
+            </Anchor>
+          </Group>
+        </Group>
+        <RecentCampaigns />
       </Stack>
     </Stack>
-  );
-}
-
-/** The history table's shape with nothing sent yet (spec §2 columns and empty state). */
-function EmptyHistory() {
-  return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Email type</Table.Th>
-            <Table.Th ta="right">Opened</Table.Th>
-            <Table.Th ta="right">Unique Opens</Table.Th>
-            <Table.Th ta="right">Clicked</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          <Table.Tr>
-            <Table.Td colSpan={4}>
-              <Text c="dimmed" ta="center" py="md">
-                No campaigns found
-              </Text>
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { EmailDraftFilter } from '../../contract/email-drafts.ts';
 import type { TemplateCategory } from '../../contract/email.ts';
+import type { ScheduledFilter } from '../../contract/email-campaigns.ts';
 import { emailApi } from './email-api.ts';
 
 // Hierarchical keys under ['email'] (persisted for offline reading; see src/lib/offline/persisted-queries.ts).
@@ -13,6 +14,11 @@ export const emailKeys = {
   templateList: (category: TemplateCategory | 'all') => ['email', 'templates', 'list', category] as const,
   template: (id: string) => ['email', 'templates', 'detail', id] as const,
   categories: () => ['email', 'template-categories'] as const,
+  audience: (segmentId: string) => ['email', 'audience', segmentId] as const,
+  campaigns: () => ['email', 'campaigns'] as const,
+  campaignList: (count: number, offset: number) => ['email', 'campaigns', 'list', count, offset] as const,
+  report: (id: string) => ['email', 'campaigns', 'report', id] as const,
+  scheduled: (filter: string, search: string) => ['email', 'campaigns', 'scheduled', filter, search] as const,
 };
 
 export const emailQueries = {
@@ -26,5 +32,17 @@ export const emailQueries = {
       staleTime: 5 * 60_000,
     }),
   template: (id: string) => queryOptions({ queryKey: emailKeys.template(id), queryFn: ({ signal }) => emailApi.template(id, signal) }),
+  audience: (segmentId: string) => queryOptions({ queryKey: emailKeys.audience(segmentId), queryFn: ({ signal }) => emailApi.audience(segmentId, signal), staleTime: 0 }),
+  /** Spec §9: the home's history asks for 10 from offset 0 and shows 5. */
+  campaigns: (count = 10, offset = 0) => queryOptions({ queryKey: emailKeys.campaignList(count, offset), queryFn: ({ signal }) => emailApi.campaigns(count, offset, signal) }),
+  report: (id: string) =>
+    queryOptions({
+      queryKey: emailKeys.report(id),
+      queryFn: ({ signal }) => emailApi.report(id, signal),
+      // While it goes out, the figures move: look again every few seconds.
+      refetchInterval: (query) => (query.state.data && ['sent', 'canceled', 'failed'].includes(query.state.data.campaign.send.status) ? false : 3000),
+    }),
+  scheduled: (filter: ScheduledFilter, search: string) =>
+    queryOptions({ queryKey: emailKeys.scheduled(filter, search), queryFn: ({ signal }) => emailApi.scheduled(filter, search, signal).then((body) => body.results) }),
   categories: () => queryOptions({ queryKey: emailKeys.categories(), queryFn: ({ signal }) => emailApi.categories(signal).then((body) => body.results), staleTime: Infinity }),
 };
