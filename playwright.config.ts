@@ -25,6 +25,9 @@ const E2E_POS_ENV = {
   DATA_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
 };
 
+/** The SMTP sink (tests/fakes/smtp-sink.ts) that e2e/email-sending.spec.ts starts; campaign email goes there. */
+export const E2E_SMTP_PORT = E2E_PORT + 1200;
+
 // Debian's Chromium, never a downloaded browser build. The flags keep it quiet on a machine with no internet.
 export const chromiumLaunchOptions = {
   executablePath: '/usr/bin/chromium',
@@ -54,6 +57,15 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, STATIC_DIR: E2E_STATIC_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...E2E_TIKTOK_ENV, ...E2E_POS_ENV },
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      STATIC_DIR: E2E_STATIC_DIR,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      CAMPAIGN_SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      ...E2E_TIKTOK_ENV,
+      ...E2E_POS_ENV,
+    },
   },
 });

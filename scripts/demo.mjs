@@ -11,7 +11,8 @@ const { env } = await load('server/env.ts');
 const { openDatabase } = await load('server/db/client.ts');
 const { migrateToLatest } = await load('server/db/migrate.ts');
 const { createLogger } = await load('server/lib/logger.ts');
-const { seedDemoAccount } = await load('server/features/customers/demo/demo-seed.ts');
+const { seedDemo } = await load('server/features/demo/demo-account.ts');
+const { createProviders, closeProviders } = await load('server/providers/providers.ts');
 
 // The embedded database serves one process at a time: a running server must be stopped first.
 if (!env.DATABASE_URL) {
@@ -26,7 +27,10 @@ if (!env.DATABASE_URL) {
 const started = Date.now();
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
 await migrateToLatest(database.db);
-const result = await seedDemoAccount({ db: database.db, env, logger: createLogger('warn'), now: new Date(), password: process.env.DEMO_PASSWORD });
+const logger = createLogger('warn');
+const deps = { ...createProviders(env, logger), env, db: database.db, logger, now: () => new Date() };
+const result = await seedDemo(deps, { password: process.env.DEMO_PASSWORD, baseUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT}`).replace(/\/+$/, '') });
+closeProviders(deps);
 await database.close();
 
 console.log(`
@@ -37,6 +41,8 @@ Demo account ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${databas
 
   ${result.customers.toLocaleString('en-US')} customers and ${result.orders.toLocaleString('en-US')} orders (made up: source "demo", example.com emails, 555-01xx phones)
   segments: ${result.segments.join('; ') || 'none'}
+  brand: Demo Café with a logo and an email header; ${result.photos} demo photos in Media; a finished Square import (demo)
+  campaigns: ${result.campaigns.join('; ')}
 
 Start the app with \`npm start\` and sign in with the address and password above.
 Run \`npm run demo\` again at any time to reset the demo account.`);

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Deps } from '../../deps.ts';
+import { secretBox } from '../../lib/secret-box.ts';
+import { BRAND_FILE_PREFIX } from '../brand/brand-images.ts';
+import { saveBrand, setHeaderImage } from '../brand/brand.service.ts';
+import { seedDemoAccount, type DemoResult } from '../customers/demo/demo-seed.ts';
+import { mediaLimits, ingestFile } from '../media/media.ingest.ts';
+import { createFileItem } from '../media/media.service.ts';
+import { mediaUrlSigner } from '../media/media.urls.ts';
+import { sealContext } from '../pos/pos-config.ts';
+import { seedDemoCampaigns } from './demo-campaigns.ts';
+import { DEMO_DISHES, demoHeader, demoLogo, dishPicture } from './demo-images.ts';
+
+const THEME = '#2F6B3F';
+
+export type DemoAccountResult = DemoResult & { photos: number; campaigns: string[] };
+
+/**
+ * The demo account, complete enough to try every feature: the customer list and segments (customers/demo), a
+ * brand with a logo and an email header, photos to build with, a finished point-of-sale import, and past
+ * campaigns with results. Everything is marked as demo data where the owner sees it.
+ */
+export async function seedDemo(deps: Deps, options: { password?: string; customers?: number; baseUrl: string }): Promise<DemoAccountResult> {
+  const now = deps.now();
+  const result = await seedDemoAccount({ db: deps.db, env: deps.env, logger: deps.logger, now, password: options.password, customers: options.customers });
+  const user = await deps.db.selectFrom('users').select('id').where('email', '=', result.email).executeTakeFirstOrThrow();
+
+  const logo = `${randomUUID().replace(/-/g, '').slice(0, 22)}.png`;
+  await deps.storage.put(`brand/${logo}`, await demoLogo(THEME), 'image/png');
+  const header = `${randomUUID().replace(/-/g, '').slice(0, 22)}.png`;
+  await deps.storage.put(`brand/${header}`, await demoHeader(THEME), 'image/png');
+  await saveBrand(
+    deps.db,
+    user.id,
+    {
+      brandName: 'Demo Café',
+      brandLogo: `${BRAND_FILE_PREFIX}${logo}`,
+      location: '12 Example Street, Springfield',
+      website: 'demo-cafe.example.com',
+      description: 'Demo data: a neighbourhood café with breakfast all day, soups and sandwiches at lunch, and coffee roasted down the street.',
+      brandVoice: ['warm', 'neighbourly', 'seasonal', 'fresh'],
+      theme: THEME,
+      timeZone: 'America/New_York',
+    },
+    now,
+  );
+  await setHeaderImage(deps.db, user.id, `${BRAND_FILE_PREFIX}${header}`, now);
+
+  // Photos to build emails and videos with, through the same ingest as an upload (thumbnails included).
+  const tmpDir = path.join(deps.env.dataDir, 'tmp');
+  await fs.mkdir(tmpDir, { recursive: true });
+  const ctx = { db: deps.db, signer: mediaUrlSigner(deps.env), now: deps.now };
+  for (const [index, dish] of DEMO_DISHES.entries()) {
+    const file = path.join(tmpDir, `demo-${randomUUID()}.jpg`);
+    await fs.writeFile(file, await dishPicture(dish, index));
+    const id = randomUUID();
+    try {
+      const ingested = await ingestFile({ storage: deps.storage, video: deps.video, limits: mediaLimits(deps.env), tmpDir }, file, { type: 'image', mimeType: 'image/jpeg' }, { userId: user.id, id });
+      await createFileItem(ctx, user.id, id, { name: dish.name, description: dish.description, parentId: null }, ingested);
+    } finally {
+      await fs.rm(file, { force: true });
+    }
+  }
+
+  // A Square connection whose import has finished: its customers and visits are the demo café's.
+  const box = secretBox(deps.env);
+  await deps.db
+    .insertInto('pos_connections')
+    .values({
+      user_id: user.id,
+      provider: 'square',
+      merchant_id: 'DEMO-MERCHANT',
+      access_token_sealed: box.seal('demo-not-a-real-token', sealContext(user.id, 'square', 'access')),
+      status: 'connected',
+      progress: 100,
+      message: `Demo data: ${result.customers.toLocaleString('en-US')} customers and ${result.orders.toLocaleString('en-US')} visits imported`,
+      last_import_started_at: now,
+      last_import_finished_at: now,
+      orders_synced_until: now,
+      connected_at: now,
+      updated_at: now,
+    })
+    .execute();
+
+  const campaigns = await seedDemoCampaigns(deps, user.id, now, options.baseUrl);
+  return { ...result, photos: DEMO_DISHES.length, campaigns };
+}
