@@ -81,7 +81,8 @@ export async function seedDemoCampaigns(deps: Deps, userId: string, now: Date, b
         opens = e.opens, proxy_opens = e.proxy_opens, first_opened_at = e.first_open, clicks = e.clicks, first_clicked_at = e.first_click
       FROM (
         SELECT customer_id,
-          count(*) FILTER (WHERE kind = 'open' AND NOT proxy)::int AS opens, count(*) FILTER (WHERE kind = 'open' AND proxy)::int AS proxy_opens,
+          greatest(count(*) FILTER (WHERE kind = 'open' AND NOT proxy), least(count(*) FILTER (WHERE kind = 'click'), 1))::int AS opens,
+          count(*) FILTER (WHERE kind = 'open' AND proxy)::int AS proxy_opens,
           min(at) FILTER (WHERE (kind = 'open' AND NOT proxy) OR kind = 'click') AS first_open,
           count(*) FILTER (WHERE kind = 'click')::int AS clicks, min(at) FILTER (WHERE kind = 'click') AS first_click
         FROM send_events WHERE send_id = ${send.id} GROUP BY customer_id

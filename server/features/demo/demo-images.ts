@@ -2,7 +2,7 @@ import sharp from 'sharp';
 
 /**
  * Pictures for the demo account, drawn here (no photo is shipped or downloaded): a plate seen from above on a
- * table, in the dish's colours, and a corner label "Demo photo" so nobody takes them for the owner's own.
+ * table, in the dish's colours, and a label "Demo photo" at the top (kept by square thumbnails) so nobody takes them for the owner's own.
  */
 export type DemoDish = { name: string; description: string; table: string; food: string[] };
 
@@ -35,8 +35,8 @@ export function dishPicture(dish: DemoDish, index: number): Promise<Buffer> {
 <circle cx="600" cy="450" r="330" fill="url(#plate)" filter="url(#shadow)"/>
 <circle cx="600" cy="450" r="250" fill="#fbf8f3"/>
 ${blobs}
-<rect x="28" y="28" rx="14" width="250" height="58" fill="rgba(0,0,0,0.55)"/>
-<text x="52" y="67" font-family="sans-serif" font-size="30" font-weight="700" fill="#ffffff">DEMO PHOTO</text>
+<rect x="470" y="30" rx="14" width="260" height="58" fill="rgba(0,0,0,0.55)"/>
+<text x="600" y="69" text-anchor="middle" font-family="sans-serif" font-size="30" font-weight="700" fill="#ffffff">DEMO PHOTO</text>
 <text x="600" y="860" text-anchor="middle" font-family="sans-serif" font-size="34" fill="rgba(255,255,255,0.85)">${escape(dish.description)}</text>
 </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();

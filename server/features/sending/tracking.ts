@@ -55,10 +55,15 @@ export async function recordOpen(deps: TrackingDeps, row: TrackedRow, proxy: boo
 export async function recordClick(deps: TrackingDeps, row: TrackedRow, target: string) {
   const at = deps.now();
   await deps.db.insertInto('send_events').values({ send_id: row.send.id, customer_id: row.customerId, kind: 'click', at, detail: target.slice(0, 2000) }).execute();
-  // A click is also proof the message was opened (images may have been blocked).
+  // A click is also proof the message was opened (its pictures may have been blocked): it counts as the first open.
   await deps.db
     .updateTable('send_recipients')
-    .set({ clicks: sql`clicks + 1`, first_clicked_at: sql`coalesce(first_clicked_at, ${at})`, first_opened_at: sql`coalesce(first_opened_at, ${at})` })
+    .set({
+      clicks: sql`clicks + 1`,
+      first_clicked_at: sql`coalesce(first_clicked_at, ${at})`,
+      opens: sql`opens + CASE WHEN first_opened_at IS NULL THEN 1 ELSE 0 END`,
+      first_opened_at: sql`coalesce(first_opened_at, ${at})`,
+    })
     .where('send_id', '=', row.send.id)
     .where('customer_id', '=', row.customerId)
     .execute();
