@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as v from 'valibot';
+import { missingTwilioSettings } from './providers/sms/sms-types.ts';
 
 // The only module that reads process.env. Everything else imports `env`.
 const optionalString = v.optional(v.pipe(v.string(), v.trim()), '');
@@ -32,6 +33,23 @@ const EnvSchema = v.object({
   JOB_LEASE_SECONDS: v.pipe(v.optional(v.string(), '60'), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(3600)),
   /** Secret the relay puts in ?secret= when it posts bounce mail to /api/v1/email/bounces; unset: that endpoint is off. */
   BOUNCE_WEBHOOK_SECRET: optionalString,
+  // Text campaigns (server/features/text): Twilio's REST API; unset, texts are written to DATA_DIR/sms-outbox and not sent.
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  /** A Twilio number in E.164 (+15005550006), or TWILIO_MESSAGING_SERVICE_SID (MG…, needed for US A2P 10DLC). */
+  TWILIO_FROM: optionalString,
+  TWILIO_MESSAGING_SERVICE_SID: optionalString,
+  /** Only to point the client at a local fake or a proxy; default https://api.twilio.com. */
+  TWILIO_BASE_URL: optionalString,
+  /** What one SMS segment costs, in dollars (e.g. 0.0083), for the estimate shown while writing; unset: no estimate. */
+  SMS_PRICE_PER_SEGMENT: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((value) => value === '' || (/^\d+(?:\.\d+)?$/.test(value) && Number(value) < 10), 'SMS_PRICE_PER_SEGMENT must be a price in dollars, like 0.0083'),
+    ),
+    '',
+  ),
   SESSION_TTL_DAYS: v.pipe(v.optional(v.string(), '30'), v.transform(Number), v.integer(), v.minValue(1)),
   RATE_LIMIT_DISABLED: v.optional(v.picklist(['0', '1', 'true', 'false', '']), ''),
   GOOGLE_CLIENT_ID: optionalString,
@@ -122,6 +140,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (dkimSet.length > 0 && dkimSet.length < DKIM_PARTS.length) {
     throw new Error(`Invalid environment:\n  DKIM signing needs all of ${DKIM_PARTS.join(', ')} (missing: ${DKIM_PARTS.filter((name) => !parsed[name]).join(', ')})`);
   }
+  const twilioMissing = missingTwilioSettings({
+    accountSid: parsed.TWILIO_ACCOUNT_SID,
+    authToken: parsed.TWILIO_AUTH_TOKEN,
+    from: parsed.TWILIO_FROM,
+    messagingServiceSid: parsed.TWILIO_MESSAGING_SERVICE_SID,
+  });
+  if (twilioMissing.length > 0) throw new Error(`Invalid environment:\n  Twilio needs ${twilioMissing.join(', ')} as well`);
   return {
     ...parsed,
     dataDir: path.resolve(parsed.DATA_DIR),

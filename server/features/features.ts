@@ -12,6 +12,7 @@ import { sendingFeature } from './sending/sending.feature.ts';
 import { socialsFeature } from './socials/socials.feature.ts';
 import { subscriptionsFeature } from './subscriptions/subscriptions.feature.ts';
 import { profileFeature } from './profile/profile.feature.ts';
+import { textFeature } from './text/text.feature.ts';
 
 /** Every feature of the API, in mount order. The app mounts their routes and main.ts registers their jobs from here. */
 export const features: Feature[] = [
@@ -28,4 +29,5 @@ export const features: Feature[] = [
   mediaFeature,
   emailFeature,
   sendingFeature,
+  textFeature,
 ];

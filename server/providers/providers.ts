@@ -9,6 +9,7 @@ import { createCampaignMailer, type CampaignMailer } from './mail/campaign-mail.
 import { createMailer, type Mailer } from './mail/mail.ts';
 import { createCloverClient, type CloverClient } from './pos/clover-client.ts';
 import { createSquareClient, type SquareClient } from './pos/square-client.ts';
+import { createSmsTransport, type SmsTransport } from './sms/sms.ts';
 import { createStorage } from './storage/create-storage.ts';
 import type { Storage } from './storage/storage.ts';
 import { createTiktokClient, tiktokConfigured, type TiktokClient } from './tiktok/tiktok-client.ts';
@@ -36,6 +37,8 @@ export type Providers = {
   tiktok: TiktokClient | null;
   /** ffmpeg / ffprobe. */
   video: VideoTools;
+  /** Texts: Twilio's REST API, or files under DATA_DIR/sms-outbox (nothing sent) while Twilio is not set up. */
+  sms: SmsTransport;
 };
 
 export const squareBaseUrl = (env: Env) =>
@@ -65,6 +68,19 @@ export function createProviders(env: Env, logger: Logger): Providers {
     },
     tiktok: tiktokConfigured(env) ? createTiktokClient(env) : null,
     video: createVideoTools(env),
+    sms: createSmsTransport({
+      twilio: env.TWILIO_ACCOUNT_SID
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM || undefined,
+            messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID || undefined,
+            baseUrl: env.TWILIO_BASE_URL || undefined,
+          }
+        : null,
+      dataDir: env.dataDir,
+      logger,
+    }),
   };
 }
 
@@ -72,4 +88,5 @@ export function createProviders(env: Env, logger: Logger): Providers {
 export function closeProviders(providers: Providers) {
   providers.mailer.close();
   providers.campaignMailer.close();
+  void providers.sms.close();
 }

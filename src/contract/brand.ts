@@ -97,6 +97,15 @@ export function isTimeZone(value: string): boolean {
 /** The restaurant's time zone: schedules are picked and shown in it. */
 export const TimeZoneSchema = v.pipe(v.string('Time zone must be text'), v.trim(), v.check(isTimeZone, 'Time zone must be a time zone like America/Chicago'));
 
+/** The hours a guest must wait between two marketing texts from this restaurant (0: no limit); 24 by default. */
+export const TEXT_GAP_CHOICES = [0, 12, 24, 48, 72, 168] as const;
+export const TextGapHoursSchema = v.pipe(
+  v.number('Time between texts must be a number of hours'),
+  v.integer('Time between texts must be a whole number of hours'),
+  v.minValue(0, 'Time between texts cannot be negative'),
+  v.maxValue(720, 'Time between texts must be at most 720 hours'),
+);
+
 /** POST /users/settings/{userId}: every field optional; a field sent replaces the stored one. */
 export const SaveBrandRequestSchema = v.object({
   brandName: v.optional(boundedText('Brand name', BRAND_LIMITS.brandName)),
@@ -107,6 +116,7 @@ export const SaveBrandRequestSchema = v.object({
   brandVoice: v.optional(BrandVoiceSchema),
   theme: v.optional(ThemeSchema),
   timeZone: v.optional(TimeZoneSchema),
+  textGapHours: v.optional(TextGapHoursSchema),
 });
 export type SaveBrandRequest = v.InferInput<typeof SaveBrandRequestSchema>;
 
@@ -131,6 +141,8 @@ export const BrandSchema = v.object({
   header_image_url: v.nullable(v.string()),
   /** IANA zone; null until set (the browser's at sign-up). */
   timeZone: v.nullable(v.string()),
+  /** At most one marketing text per this many hours to the same guest (0: no limit). */
+  textGapHours: v.number(),
   complete: BrandCompletenessSchema,
   updatedAt: v.nullable(v.string()),
 });

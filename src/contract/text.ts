@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { SalesBackSchema, SendSummarySchema } from './sending.ts';
 
 // Text campaigns (spec §2 Text campaigns, §3, §4, §5, §7 Text, §8, §9). Messages the spec gives are kept
 // verbatim (including its "progess"); bounds it leaves open are ours.
@@ -88,6 +89,8 @@ const IsoTime = v.pipe(
 export const TextChatRequestSchema = v.object({
   query: text('Message', TEXT_LIMITS.query),
   conversation_id: v.optional(v.pipe(v.string('Conversation must be text'), v.trim(), v.nonEmpty('Conversation is required'))),
+  /** A new chat started on the phone (perhaps offline) names itself, so its page and queued messages have an id at once. */
+  new_conversation_id: v.optional(v.pipe(v.string('New conversation must be an id'), v.uuid('New conversation must be an id'))),
   sms_category: v.optional(TextCategorySchema),
   style: v.optional(TextStyleSchema),
 });
@@ -101,7 +104,8 @@ export const TextChatResponseSchema = v.object({
 });
 export type TextChatResponse = v.InferOutput<typeof TextChatResponseSchema>;
 
-export const TextConversationMessageSchema = v.object({ text: v.string(), response: v.string(), timestamp: v.string() });
+/** One turn: what the owner typed (`text`) and the AI's answer (`response`), a question or a draft. */
+export const TextConversationMessageSchema = v.object({ text: v.string(), response: v.string(), kind: v.picklist(['question', 'draft']), timestamp: v.string() });
 
 export const SmsCampaignSchema = v.object({
   id: v.string(),
@@ -117,6 +121,12 @@ export const SmsCampaignSchema = v.object({
   pending: v.number(),
   failed: v.number(),
   segmentation_id: v.nullable(v.string()),
+  /** Optimistic concurrency: edits send the version they were made on. */
+  version: v.number(),
+  /** Its one-off send (launched or scheduled), null while it is a draft or after a cancelled schedule. */
+  send: v.nullable(v.object({ id: v.string(), status: v.picklist(['SCHEDULED', 'PENDING', 'COMPLETED', 'CANCELLED', 'FAILED']), scheduled_time: v.string() })),
+  created_at: v.string(),
+  updated_at: v.string(),
 });
 export type SmsCampaign = v.InferOutput<typeof SmsCampaignSchema>;
 
@@ -124,6 +134,7 @@ export const TextConversationSchema = v.object({
   conversation_id: v.string(),
   title: v.string(),
   style: v.nullable(TextStyleSchema),
+  sms_category: v.nullable(TextCategorySchema),
   /** 'completed' once a draft exists (the input is then disabled), else 'pending'. */
   status: v.picklist(['completed', 'pending']),
   messages: v.array(TextConversationMessageSchema),
@@ -142,14 +153,37 @@ export const ListSmsCampaignsResponseSchema = v.object({ campaigns: v.array(SmsC
 export const GetSmsCampaignRequestSchema = v.object({ campaign_id: Id('Campaign is required') });
 export const GetSmsCampaignResponseSchema = SmsCampaignSchema;
 
-export const RegenerateTextRequestSchema = v.object({ campaign_id: Id('Campaign is required') });
+const Version = v.optional(v.pipe(v.number('Version must be a number'), v.integer('Version must be a whole number'), v.minValue(1, 'Version starts at 1')));
+export const RegenerateTextRequestSchema = v.object({ campaign_id: Id('Campaign is required'), version: Version });
 export const RegenerateTextResponseSchema = v.object({ message: v.string(), final_sms_draft: v.string() });
 
-export const UpdateTextDraftRequestSchema = v.object({ campaign_id: Id('Campaign is required'), new_draft_text: text('Text', TEXT_LIMITS.draft) });
+export const UpdateTextDraftRequestSchema = v.object({ campaign_id: Id('Campaign is required'), new_draft_text: text('Text', TEXT_LIMITS.draft), version: Version });
 export const UpdateTextDraftResponseSchema = v.object({ message: v.string(), campaign: SmsCampaignSchema });
 
 export const UpdateTextTitleRequestSchema = v.object({ campaign_id: Id('Campaign is required'), campaign_title: text('Title', TEXT_LIMITS.title) });
 export const UpdateTextTitleResponseSchema = v.object({ message: v.string() });
+
+/** The chat history's rename modal: the conversation and the text it wrote keep one title. */
+export const RenameTextConversationRequestSchema = v.object({ title: text('Title', TEXT_LIMITS.title) });
+
+/**
+ * GET /api/v1/text/readiness: whether text campaigns can be made now (spec §5), and where texts go. `redirect`
+ * is where the owner fixes what is missing (/settings/pos or /settings/content).
+ */
+export const TextReadinessResponseSchema = v.object({
+  ready: v.boolean(),
+  message: v.nullable(v.string()),
+  redirect: v.nullable(v.string()),
+  /** False when texts go to the local outbox (no Twilio): the screens say texts are not being sent. */
+  delivers: v.boolean(),
+  transport: v.string(),
+  /** SMS_PRICE_PER_SEGMENT in cents (may be fractional), null when not configured. */
+  price_per_segment_cents: v.nullable(v.number()),
+  /** Texts left this month on the plan, and the plan's allowance. */
+  texts_used: v.number(),
+  texts_limit: v.nullable(v.number()),
+});
+export type TextReadiness = v.InferOutput<typeof TextReadinessResponseSchema>;
 
 // ─── launch and schedule ────────────────────────────────────────────────────────────────────────
 
@@ -185,7 +219,8 @@ export const ScheduleTextResponseSchema = v.object({ message: v.string(), schedu
 
 // ─── scheduled list, stats ──────────────────────────────────────────────────────────────────────
 
-export const SCHEDULED_TEXT_STATUSES = ['SCHEDULED', 'PENDING', 'COMPLETED', 'CANCELLED'] as const;
+/** Spec §9 (SCHEDULED, COMPLETED, CANCELLED, also PENDING), and FAILED for a send that could not start. */
+export const SCHEDULED_TEXT_STATUSES = ['SCHEDULED', 'PENDING', 'COMPLETED', 'CANCELLED', 'FAILED'] as const;
 export type ScheduledTextStatus = (typeof SCHEDULED_TEXT_STATUSES)[number];
 
 export const ScheduledTextSchema = v.object({
@@ -198,11 +233,43 @@ export const ScheduledTextSchema = v.object({
 });
 export type ScheduledText = v.InferOutput<typeof ScheduledTextSchema>;
 
-export const ListScheduledTextsRequestSchema = v.object({ status: v.optional(v.picklist(SCHEDULED_TEXT_STATUSES)) });
+export const ListScheduledTextsRequestSchema = v.object({
+  status: v.optional(v.picklist(SCHEDULED_TEXT_STATUSES, 'status is SCHEDULED, PENDING, COMPLETED, CANCELLED or FAILED')),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Search must be at most 100 characters')), ''),
+});
 export const ListScheduledTextsResponseSchema = v.object({ results: v.array(ScheduledTextSchema) });
 
 export const CancelScheduledTextRequestSchema = v.object({ scheduled_id: Id('Scheduled campaign is required') });
 export const CancelScheduledTextResponseSchema = v.object({ message: v.string() });
 
-/** Spec §9: percentages of total_sent, rounded. */
+/** Spec §3 Text stats, over the owner's texts (spec §9: percentages of total_sent, rounded). */
 export const TextStatsResponseSchema = v.object({ total_sent: v.number(), delivery_rate: v.number(), bounce_rate: v.number() });
+
+/** Spec §9: delivered, pending and failed as rounded percentages of total_sent (0 when nothing was sent). */
+export const percentOf = (part: number, total: number) => (total > 0 ? Math.round((part / total) * 100) : 0);
+
+/** The Report tab of /campaigns/text-campaigns/text/{campaign_id}. */
+export const TextReportSchema = v.object({
+  campaign: SmsCampaignSchema,
+  send: SendSummarySchema,
+  total_sent: v.number(),
+  delivered: v.number(),
+  pending: v.number(),
+  failed: v.number(),
+  delivered_percent: v.number(),
+  pending_percent: v.number(),
+  failed_percent: v.number(),
+  /** Guests who replied STOP (or in their own words) after this text. */
+  opt_outs: v.number(),
+  /** Left out because they got a text from you less than the set hours before. */
+  skipped_too_soon: v.number(),
+  /** Left out: consent withdrawn or on the do-not-contact list by the time it went. */
+  suppressed: v.number(),
+  /** Waiting for their quiet hours to end (or a retry). */
+  waiting: v.number(),
+  /** Might have gone out: the server stopped while handing them over. */
+  uncertain: v.number(),
+  segments_per_text: v.number(),
+  sales_back: SalesBackSchema,
+});
+export type TextReport = v.InferOutput<typeof TextReportSchema>;

@@ -16,6 +16,7 @@ const EMPTY = {
   theme: DEFAULT_THEME,
   header_image_url: null as string | null,
   time_zone: null as string | null,
+  text_gap_hours: 24,
   updated_at: null as Date | null,
 };
 type BrandFields = typeof EMPTY;
@@ -45,6 +46,7 @@ function toBrand(row: BrandFields): Brand {
     header_available: Boolean(row.header_image_url),
     header_image_url: row.header_image_url,
     timeZone: row.time_zone,
+    textGapHours: row.text_gap_hours,
     complete: brandCompleteness(row),
     updatedAt: row.updated_at ? row.updated_at.toISOString() : null,
   };
@@ -73,6 +75,7 @@ export async function saveBrand(db: Db, userId: string, input: SaveBrandInput, n
     ...(input.brandVoice !== undefined && { brand_voice: JSON.stringify(input.brandVoice) }),
     ...(input.theme !== undefined && { theme: input.theme }),
     ...(input.timeZone !== undefined && { time_zone: input.timeZone }),
+    ...(input.textGapHours !== undefined && { text_gap_hours: input.textGapHours }),
     updated_at: now,
   };
   const row = await db

@@ -15,6 +15,8 @@ export type BrandSettingsTable = {
   header_image_url: string | null;
   /** IANA zone, e.g. America/Chicago (migration 0070); null until set (the browser's at sign-up, or the owner's choice). */
   time_zone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** At most one marketing text per this many hours to the same guest (migration 0080); 0: no limit. */
+  text_gap_hours: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

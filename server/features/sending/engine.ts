@@ -151,6 +151,7 @@ function outcomeOf(row: RecipientRow, result: Delivery, now: Date, channel: Send
     case 'sent':
       return { ...base, status: 'sent', sentAt: now, providerId: result.providerId ?? null };
     case 'retry': {
+      if (result.stopSend) return { ...base, status: 'queued', error: result.error, errorCode: result.code ?? null };
       const attempts = row.attempts + 1;
       if (attempts >= MAX_ATTEMPTS) return { ...base, status: channel === 'email' ? 'bounced' : 'failed', bounceType: channel === 'email' ? 'soft' : null, error: result.error, errorCode: result.code ?? null };
       return { ...base, status: 'queued', notBefore: new Date(now.getTime() + retryDelay(attempts - 1, result.retryAfterMs)), error: result.error, errorCode: result.code ?? null };
@@ -178,6 +179,7 @@ export async function deliverSend(deps: SendingDeps, transports: TransportRegist
   if (recovered.uncertain) deps.logger.warn({ sendId, ...recovered }, 'a send was interrupted: rows that may have gone out are marked uncertain');
   const prepared = await transport.prepare(send);
   const hold = transport.hold ? await transport.hold(send) : null;
+  let stopped = false;
 
   for (;;) {
     if (signal.aborted) {
@@ -218,7 +220,16 @@ export async function deliverSend(deps: SendingDeps, transports: TransportRegist
         const at = deps.now();
         await recordOutcomes(deps.db, sendId, window.map((row, index) => outcomeOf(row, results[index]!, at, send!.channel)));
         await applySideEffects(deps, send!, window, results, at);
+        const stop = results.find((result) => result.status === 'retry' && result.stopSend);
+        if (stop?.status === 'retry') {
+          stopped = true;
+          await setStatus(deps, sendId, 'paused', ['sending'], { error: stop.stopSend! });
+        }
       });
+      if (stopped) {
+        await releaseClaims(deps.db, sendId, workerId);
+        return;
+      }
     }
   }
   await finishOrWait(deps, sendId);
@@ -289,7 +300,7 @@ async function finishOrWait(deps: SendingDeps, sendId: string) {
 export const pauseSend = (deps: Pick<SendingDeps, 'db' | 'now'>, id: string) => setStatus(deps, id, 'paused', ['sending']);
 
 export async function resumeSend(deps: Pick<SendingDeps, 'db' | 'now'>, id: string) {
-  const resumed = await setStatus(deps, id, 'sending', ['paused']);
+  const resumed = await setStatus(deps, id, 'sending', ['paused'], { error: null });
   if (resumed) await queueDelivery(deps, id, deps.now());
   return resumed;
 }

@@ -119,8 +119,13 @@ function dayWord(until: Date, now: Date, timeZone: string): string {
  * "212 guests will get it at 8:00 tomorrow", "40 guests will get it at 11:00 tomorrow (8:00 their time)".
  */
 export function describeHeldGroups<T>(plan: QuietHoursPlan<T>, options: Omit<QuietHoursOptions, 'hours'>): string[] {
-  return plan.held.map((group) => {
-    const count = group.recipients.length;
+  return describeHeld(plan.held.map((group) => ({ until: group.until, count: group.recipients.length, timeZones: group.timeZones })), options);
+}
+
+/** The same sentences from counts (a send's audience counted by area code, not listed one by one). */
+export function describeHeld(groups: ReadonlyArray<{ until: Date; count: number; timeZones: readonly string[] }>, options: Omit<QuietHoursOptions, 'hours'>): string[] {
+  return groups.map((group) => {
+    const count = group.count;
     const who = count === 1 ? '1 guest' : `${count.toLocaleString('en-US')} guests`;
     const restaurantClock = clock(wallTime(group.until, options.restaurantTimeZone));
     const theirClocks = new Set(group.timeZones.map((zone) => clock(wallTime(group.until, zone))));

@@ -6,8 +6,11 @@ export type SendingDeps = Deps;
 /** How one delivery attempt ended, as the transport reports it to the ledger. */
 export type Delivery =
   | { status: 'sent'; providerId?: string }
-  /** Nothing went out; try again later (4xx, 429, network before hand-over). */
-  | { status: 'retry'; error: string; code?: string; retryAfterMs?: number }
+  /**
+   * Nothing went out; try again later (4xx, 429, network before hand-over). `stopSend`: every other message
+   * would fail the same way (the provider refused our account): the send pauses with this reason.
+   */
+  | { status: 'retry'; error: string; code?: string; retryAfterMs?: number; stopSend?: string }
   /** Refused for good. `suppress`: never send to this address again (hard bounce, opted out at the carrier). */
   | { status: 'bounced' | 'failed'; error: string; code?: string; suppress?: 'hard_bounce' | 'opted_out' | 'invalid'; withdrawConsent?: string }
   /** It may or may not have gone out (the connection broke while handing it over): not sent again blindly. */

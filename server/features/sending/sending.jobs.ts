@@ -2,11 +2,12 @@ import type { Deps } from '../../deps.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { emailTransport } from '../email/email-transport.ts';
+import { smsTransport } from '../text/sms-transport.ts';
 import { deliverSend, SEND_DELIVER_JOB, SEND_START_JOB, startSend, type TransportRegistry } from './engine.ts';
 
 /** Every channel's transport, built once per process from the providers in `deps`. */
 export function transportsFor(deps: Deps): TransportRegistry {
-  return { email: emailTransport(deps) };
+  return { email: emailTransport(deps), sms: smsTransport(deps) };
 }
 
 /** The start job (snapshot the audience at the send's moment) and the delivery jobs (claim and send). */

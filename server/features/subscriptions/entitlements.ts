@@ -91,6 +91,13 @@ export async function usage(db: Db, userId: string, now = new Date(), subscripti
   );
 }
 
+/** One allowance of the current period: what is used and the plan's limit (a usage bar beside the thing it counts). */
+export async function usageFor(db: Db, userId: string, key: EntitlementKey, now = new Date()): Promise<{ used: number; limit: number }> {
+  const { planId, period } = usagePeriod(await currentSubscription(db, userId, now), now);
+  const counter = COUNTERS[key];
+  return { used: counter ? await counter(db, userId, period) : 0, limit: PLANS[planId].limits[key] };
+}
+
 const VERB: Record<EntitlementKey, string> = {
   contacts: 'add more',
   emailsPerMonth: 'send more',
