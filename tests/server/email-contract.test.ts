@@ -3,15 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { CompleteEmailDraftRequestSchema, CreateEmailDraftRequestSchema, UpdateEmailDraftContentRequestSchema } from '../../src/contract/email-drafts.ts';
 import { CreateEmailTemplateRequestSchema, EMAIL_TEMPLATE_MESSAGES } from '../../src/contract/email-templates.ts';
 import { EmailBlockSchema, EmailContentSchema, FIRST_NAME_TAG, isMergeTag, MERGE_TAG_PATTERN, UNSUBSCRIBE_URL_TAG } from '../../src/contract/email.ts';
+import { AppError } from '../../server/lib/app-error.ts';
 import { parseOr400 } from '../../server/lib/validate.ts';
 
-/** The message a route's validator would answer with ('' when valid). */
+/** The first bad field and its message as a route's validator would answer ('' when valid): "field: message". */
 const problems = (schema: v.GenericSchema, value: unknown) => {
   try {
     parseOr400(schema, value);
     return '';
   } catch (error) {
-    return (error as Error).message;
+    if (!(error instanceof AppError) || !error.fields) throw error;
+    const [field, message] = Object.entries(error.fields)[0]!;
+    return `${field}: ${message}`;
   }
 };
 const text = { id: 't1', type: 'text', html: '<p>Hi</p>' };

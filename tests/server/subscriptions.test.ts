@@ -47,7 +47,7 @@ describe('plans and the built-in test billing', () => {
     const summary = await current();
     expect(summary).toMatchObject({ activeSubscription: null, status: null, card: null, billing: { provider: 'builtin', publishableKey: null } });
     expect(summary.usage.find((u: { key: string }) => u.key === 'contacts')).toEqual({ key: 'contacts', label: 'Contacts', used: 0, limit: 500, counted: true });
-    expect(summary.usage.find((u: { key: string }) => u.key === 'emailsPerMonth')).toMatchObject({ used: 0, limit: 1000, counted: false });
+    expect(summary.usage.find((u: { key: string }) => u.key === 'emailsPerMonth')).toMatchObject({ used: 0, limit: 1000, counted: true });
   });
 
   it('asks for a card before subscribing', async () => {
