@@ -108,6 +108,15 @@ export async function prepareInputs(plan: RenderPlan, inputsDir: string, ffprobe
         return file;
       })
     : undefined;
-  const [prepared, voice, logoFile] = await Promise.all([Promise.all(scenes), voiceOver, logo]);
-  return { scenes: prepared, voiceOver: voice, logo: logoFile };
+  // Every input settles before the first failure is thrown: a retry that clears `inputsDir` must never race a
+  // photo still being written by this attempt.
+  const settled = await Promise.allSettled([...scenes, voiceOver, logo]);
+  const failure = settled.find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
+  const values = settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value);
+  return {
+    scenes: values.slice(0, scenes.length) as GraphScene[],
+    voiceOver: values[scenes.length] as string | undefined,
+    logo: values[scenes.length + 1] as string | undefined,
+  };
 }
