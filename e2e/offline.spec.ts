@@ -151,6 +151,8 @@ test('in order per entity: a 409 holds the rest of its chain, not another entity
   await page.getByRole('switch', { name: /Campaign results/ }).click();
   await page.getByRole('switch', { name: /Weekly summary/ }).click();
   await page.getByRole('switch', { name: /Point of sale import/ }).click();
+  // All three are on the phone (the count says so) before the page is left.
+  await expect(badge(page)).toHaveAccessibleName(/^3 changes waiting to sync/);
   // …and one to another entity, the profile (a deep link, offline).
   await page.goto('/profile');
   await page.getByLabel('Display name').fill('Rosa Offline');

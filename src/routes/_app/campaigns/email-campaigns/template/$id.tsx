@@ -24,7 +24,8 @@ function TemplatePage() {
     <>
       <PageHeader title={template.display_name} />
       <TemplateEditorScreen
-        key={template.id}
+        // A newer copy from the server (a reload restores the phone's cache first, then revalidates) replaces what is shown.
+        key={`${template.id}:${template.updated_at ?? ''}`}
         template={template}
         brand={brand}
         renderMediaPicker={(onPick) => <MediaPickerButton onPick={onPick} />}
