@@ -47,18 +47,18 @@ export function TemplateEditorScreen({ template, brand, renderMediaPicker, onSav
   const save = useSaveTemplate();
   const thumbnail = useMediaThumbnails(content.blocks);
 
-  const send = (body: Parameters<typeof save.mutate>[0]['body'], created: boolean) =>
-    save.mutate(
-      { id: template?.id ?? null, body },
-      {
-        onSuccess: (result) => {
-          notifySuccess(result.message);
-          setNaming(false);
-          onSaved(result.template, created);
-        },
-        onError: (error) => notifyError(error, 'Something went wrong'),
-      },
-    );
+  // mutateAsync, not mutate's callbacks: the saved copy replaces this editor (its key carries updated_at), and
+  // callbacks given to mutate() never run once their component has gone.
+  const send = async (body: Parameters<typeof save.mutate>[0]['body'], created: boolean) => {
+    try {
+      const result = await save.mutateAsync({ id: template?.id ?? null, body });
+      notifySuccess(result.message);
+      setNaming(false);
+      onSaved(result.template, created);
+    } catch (error) {
+      notifyError(error, 'Something went wrong');
+    }
+  };
 
   const subject = content.subject.trim() ? { subject: content.subject } : {};
   const handleCreate = () => {
@@ -66,7 +66,7 @@ export function TemplateEditorScreen({ template, brand, renderMediaPicker, onSav
       setMissing(true);
       return;
     }
-    send({ name: name.trim(), category, blocks: content.blocks, preheader: content.preheader, ...subject }, true);
+    void send({ name: name.trim(), category, blocks: content.blocks, preheader: content.preheader, ...subject }, true);
   };
 
   return (
@@ -79,7 +79,7 @@ export function TemplateEditorScreen({ template, brand, renderMediaPicker, onSav
       <ContentEditor value={content} onChange={setContent} brand={brand} renderMediaPicker={renderMediaPicker} mediaThumbnail={thumbnail} onRendered={setExported} />
       <Group grow pos="sticky" bottom={0} py="sm" style={{ background: 'var(--mantine-color-body)', zIndex: 2 }}>
         {template ? (
-          <Button size="lg" loading={save.isPending} onClick={() => send({ blocks: content.blocks, preheader: content.preheader, ...subject }, false)}>
+          <Button size="lg" loading={save.isPending} onClick={() => void send({ blocks: content.blocks, preheader: content.preheader, ...subject }, false)}>
             Update Template
           </Button>
         ) : (
