@@ -4,11 +4,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { SEGMENT_CHAT_ERROR, SEGMENT_GENERATED, type SegmentDefinition, type SegmentPreview } from '../../contract/segments.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
-import { AssistantBubble, AssistantText, OwnerBubble, TypingBubble } from './chat-bubbles.tsx';
+import { composerClass, AssistantBubble, AssistantText, OwnerBubble, TypingBubble } from '../../ui/chat-bubbles.tsx';
 import { SegmentDraft } from './segment-draft.tsx';
 import { segmentsApi } from './segments-api.ts';
 import { useCreateSegment } from './segments-mutations.ts';
-import classes from './segments.module.css';
 
 type Message =
   | { id: number; from: 'owner'; text: string }
@@ -101,7 +100,7 @@ export function SegmentChat({ onSaved }: { onSaved: (segmentId: string) => void 
         <div ref={bottom} />
       </Stack>
       <form
-        className={classes.composer}
+        className={composerClass}
         onSubmit={(event) => {
           event.preventDefault();
           send(text);

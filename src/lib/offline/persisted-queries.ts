@@ -13,6 +13,7 @@ const PERSISTED_ROOTS = new Set<string>([
   'customers',
   'segments',
   'email', // drafts and templates
+  'text', // conversations and text campaigns (the chat and drafts read offline)
   'plans',
   'media',
   'conversations',

@@ -1,6 +1,9 @@
 import { Box, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import classes from './segments.module.css';
+import classes from './chat.module.css';
+
+/** The sticky message box under a chat thread (above the phone's bottom bar). */
+export const composerClass = classes.composer;
 
 export function OwnerBubble({ children }: { children: ReactNode }) {
   return (
