@@ -46,6 +46,12 @@ import { Route as AppCampaignsEmailCampaignsDraftsRouteImport } from './routes/_
 import { Route as AppCampaignsEmailCampaignsGeneratedEmailsRouteImport } from './routes/_app/campaigns/email-campaigns/generated-emails'
 import { Route as AppCampaignsEmailCampaignsHistoryRouteImport } from './routes/_app/campaigns/email-campaigns/history'
 import { Route as AppCampaignsEmailCampaignsScheduledRouteImport } from './routes/_app/campaigns/email-campaigns/scheduled'
+import { Route as AppCampaignsTextCampaignsIndexRouteImport } from './routes/_app/campaigns/text-campaigns/index'
+import { Route as AppCampaignsTextCampaignsAiRouteImport } from './routes/_app/campaigns/text-campaigns/ai'
+import { Route as AppCampaignsTextCampaignsAllRouteImport } from './routes/_app/campaigns/text-campaigns/all'
+import { Route as AppCampaignsTextCampaignsDraftsRouteImport } from './routes/_app/campaigns/text-campaigns/drafts'
+import { Route as AppCampaignsTextCampaignsGeneratedTextsRouteImport } from './routes/_app/campaigns/text-campaigns/generated-texts'
+import { Route as AppCampaignsTextCampaignsScheduledRouteImport } from './routes/_app/campaigns/text-campaigns/scheduled'
 import { Route as AppCustomersSegmentsIndexRouteImport } from './routes/_app/customers/segments/index'
 import { Route as AppCustomersSegmentsSegmentIdRouteImport } from './routes/_app/customers/segments/$segmentId'
 import { Route as AppCustomersSegmentsNewRouteImport } from './routes/_app/customers/segments/new'
@@ -53,6 +59,8 @@ import { Route as AppCampaignsEmailCampaignsCampaignIdRouteImport } from './rout
 import { Route as AppCampaignsEmailCampaignsTemplateIdRouteImport } from './routes/_app/campaigns/email-campaigns/template/$id'
 import { Route as AppCampaignsEmailCampaignsTemplatesIndexRouteImport } from './routes/_app/campaigns/email-campaigns/templates/index'
 import { Route as AppCampaignsEmailCampaignsTemplatesNewRouteImport } from './routes/_app/campaigns/email-campaigns/templates/new'
+import { Route as AppCampaignsTextCampaignsGeneratedTextConversationIdRouteImport } from './routes/_app/campaigns/text-campaigns/generated-text/$conversationId'
+import { Route as AppCampaignsTextCampaignsTextCampaignIdRouteImport } from './routes/_app/campaigns/text-campaigns/text/$campaignId'
 import { Route as AppCampaignsEmailCampaignsDraftsViewIdIndexRouteImport } from './routes/_app/campaigns/email-campaigns/drafts-view/$id/index'
 import { Route as AppCampaignsEmailCampaignsDraftsViewIdEditRouteImport } from './routes/_app/campaigns/email-campaigns/drafts-view/$id/edit'
 
@@ -246,6 +254,42 @@ const AppCampaignsEmailCampaignsScheduledRoute =
     path: '/campaigns/email-campaigns/scheduled',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCampaignsTextCampaignsIndexRoute =
+  AppCampaignsTextCampaignsIndexRouteImport.update({
+    id: '/campaigns/text-campaigns/',
+    path: '/campaigns/text-campaigns/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsTextCampaignsAiRoute =
+  AppCampaignsTextCampaignsAiRouteImport.update({
+    id: '/campaigns/text-campaigns/ai',
+    path: '/campaigns/text-campaigns/ai',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsTextCampaignsAllRoute =
+  AppCampaignsTextCampaignsAllRouteImport.update({
+    id: '/campaigns/text-campaigns/all',
+    path: '/campaigns/text-campaigns/all',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsTextCampaignsDraftsRoute =
+  AppCampaignsTextCampaignsDraftsRouteImport.update({
+    id: '/campaigns/text-campaigns/drafts',
+    path: '/campaigns/text-campaigns/drafts',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsTextCampaignsGeneratedTextsRoute =
+  AppCampaignsTextCampaignsGeneratedTextsRouteImport.update({
+    id: '/campaigns/text-campaigns/generated-texts',
+    path: '/campaigns/text-campaigns/generated-texts',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsTextCampaignsScheduledRoute =
+  AppCampaignsTextCampaignsScheduledRouteImport.update({
+    id: '/campaigns/text-campaigns/scheduled',
+    path: '/campaigns/text-campaigns/scheduled',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCustomersSegmentsIndexRoute =
   AppCustomersSegmentsIndexRouteImport.update({
     id: '/',
@@ -285,6 +329,18 @@ const AppCampaignsEmailCampaignsTemplatesNewRoute =
   AppCampaignsEmailCampaignsTemplatesNewRouteImport.update({
     id: '/campaigns/email-campaigns/templates/new',
     path: '/campaigns/email-campaigns/templates/new',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsTextCampaignsGeneratedTextConversationIdRoute =
+  AppCampaignsTextCampaignsGeneratedTextConversationIdRouteImport.update({
+    id: '/campaigns/text-campaigns/generated-text/$conversationId',
+    path: '/campaigns/text-campaigns/generated-text/$conversationId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsTextCampaignsTextCampaignIdRoute =
+  AppCampaignsTextCampaignsTextCampaignIdRouteImport.update({
+    id: '/campaigns/text-campaigns/text/$campaignId',
+    path: '/campaigns/text-campaigns/text/$campaignId',
     getParentRoute: () => AppRoute,
   } as any)
 const AppCampaignsEmailCampaignsDraftsViewIdIndexRoute =
@@ -335,13 +391,21 @@ export interface FileRoutesByFullPath {
   '/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   '/campaigns/email-campaigns/history': typeof AppCampaignsEmailCampaignsHistoryRoute
   '/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
+  '/campaigns/text-campaigns/ai': typeof AppCampaignsTextCampaignsAiRoute
+  '/campaigns/text-campaigns/all': typeof AppCampaignsTextCampaignsAllRoute
+  '/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
+  '/campaigns/text-campaigns/generated-texts': typeof AppCampaignsTextCampaignsGeneratedTextsRoute
+  '/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/campaigns/email-campaigns/': typeof AppCampaignsEmailCampaignsIndexRoute
+  '/campaigns/text-campaigns/': typeof AppCampaignsTextCampaignsIndexRoute
   '/customers/segments/': typeof AppCustomersSegmentsIndexRoute
   '/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
   '/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
+  '/campaigns/text-campaigns/generated-text/$conversationId': typeof AppCampaignsTextCampaignsGeneratedTextConversationIdRoute
+  '/campaigns/text-campaigns/text/$campaignId': typeof AppCampaignsTextCampaignsTextCampaignIdRoute
   '/campaigns/email-campaigns/templates/': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
   '/campaigns/email-campaigns/drafts-view/$id/edit': typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
   '/campaigns/email-campaigns/drafts-view/$id/': typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
@@ -380,13 +444,21 @@ export interface FileRoutesByTo {
   '/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   '/campaigns/email-campaigns/history': typeof AppCampaignsEmailCampaignsHistoryRoute
   '/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
+  '/campaigns/text-campaigns/ai': typeof AppCampaignsTextCampaignsAiRoute
+  '/campaigns/text-campaigns/all': typeof AppCampaignsTextCampaignsAllRoute
+  '/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
+  '/campaigns/text-campaigns/generated-texts': typeof AppCampaignsTextCampaignsGeneratedTextsRoute
+  '/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/campaigns/email-campaigns': typeof AppCampaignsEmailCampaignsIndexRoute
+  '/campaigns/text-campaigns': typeof AppCampaignsTextCampaignsIndexRoute
   '/customers/segments': typeof AppCustomersSegmentsIndexRoute
   '/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
   '/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
+  '/campaigns/text-campaigns/generated-text/$conversationId': typeof AppCampaignsTextCampaignsGeneratedTextConversationIdRoute
+  '/campaigns/text-campaigns/text/$campaignId': typeof AppCampaignsTextCampaignsTextCampaignIdRoute
   '/campaigns/email-campaigns/templates': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
   '/campaigns/email-campaigns/drafts-view/$id/edit': typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
   '/campaigns/email-campaigns/drafts-view/$id': typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
@@ -429,13 +501,21 @@ export interface FileRoutesById {
   '/_app/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   '/_app/campaigns/email-campaigns/history': typeof AppCampaignsEmailCampaignsHistoryRoute
   '/_app/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
+  '/_app/campaigns/text-campaigns/ai': typeof AppCampaignsTextCampaignsAiRoute
+  '/_app/campaigns/text-campaigns/all': typeof AppCampaignsTextCampaignsAllRoute
+  '/_app/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
+  '/_app/campaigns/text-campaigns/generated-texts': typeof AppCampaignsTextCampaignsGeneratedTextsRoute
+  '/_app/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
   '/_app/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/_app/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/_app/campaigns/email-campaigns/': typeof AppCampaignsEmailCampaignsIndexRoute
+  '/_app/campaigns/text-campaigns/': typeof AppCampaignsTextCampaignsIndexRoute
   '/_app/customers/segments/': typeof AppCustomersSegmentsIndexRoute
   '/_app/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/_app/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
   '/_app/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
+  '/_app/campaigns/text-campaigns/generated-text/$conversationId': typeof AppCampaignsTextCampaignsGeneratedTextConversationIdRoute
+  '/_app/campaigns/text-campaigns/text/$campaignId': typeof AppCampaignsTextCampaignsTextCampaignIdRoute
   '/_app/campaigns/email-campaigns/templates/': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
   '/_app/campaigns/email-campaigns/drafts-view/$id/edit': typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
   '/_app/campaigns/email-campaigns/drafts-view/$id/': typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
@@ -477,13 +557,21 @@ export interface FileRouteTypes {
     | '/campaigns/email-campaigns/generated-emails'
     | '/campaigns/email-campaigns/history'
     | '/campaigns/email-campaigns/scheduled'
+    | '/campaigns/text-campaigns/ai'
+    | '/campaigns/text-campaigns/all'
+    | '/campaigns/text-campaigns/drafts'
+    | '/campaigns/text-campaigns/generated-texts'
+    | '/campaigns/text-campaigns/scheduled'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
     | '/campaigns/email-campaigns/'
+    | '/campaigns/text-campaigns/'
     | '/customers/segments/'
     | '/campaigns/email-campaigns/campaign/$id'
     | '/campaigns/email-campaigns/template/$id'
     | '/campaigns/email-campaigns/templates/new'
+    | '/campaigns/text-campaigns/generated-text/$conversationId'
+    | '/campaigns/text-campaigns/text/$campaignId'
     | '/campaigns/email-campaigns/templates/'
     | '/campaigns/email-campaigns/drafts-view/$id/edit'
     | '/campaigns/email-campaigns/drafts-view/$id/'
@@ -522,13 +610,21 @@ export interface FileRouteTypes {
     | '/campaigns/email-campaigns/generated-emails'
     | '/campaigns/email-campaigns/history'
     | '/campaigns/email-campaigns/scheduled'
+    | '/campaigns/text-campaigns/ai'
+    | '/campaigns/text-campaigns/all'
+    | '/campaigns/text-campaigns/drafts'
+    | '/campaigns/text-campaigns/generated-texts'
+    | '/campaigns/text-campaigns/scheduled'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
     | '/campaigns/email-campaigns'
+    | '/campaigns/text-campaigns'
     | '/customers/segments'
     | '/campaigns/email-campaigns/campaign/$id'
     | '/campaigns/email-campaigns/template/$id'
     | '/campaigns/email-campaigns/templates/new'
+    | '/campaigns/text-campaigns/generated-text/$conversationId'
+    | '/campaigns/text-campaigns/text/$campaignId'
     | '/campaigns/email-campaigns/templates'
     | '/campaigns/email-campaigns/drafts-view/$id/edit'
     | '/campaigns/email-campaigns/drafts-view/$id'
@@ -570,13 +666,21 @@ export interface FileRouteTypes {
     | '/_app/campaigns/email-campaigns/generated-emails'
     | '/_app/campaigns/email-campaigns/history'
     | '/_app/campaigns/email-campaigns/scheduled'
+    | '/_app/campaigns/text-campaigns/ai'
+    | '/_app/campaigns/text-campaigns/all'
+    | '/_app/campaigns/text-campaigns/drafts'
+    | '/_app/campaigns/text-campaigns/generated-texts'
+    | '/_app/campaigns/text-campaigns/scheduled'
     | '/_app/customers/segments/$segmentId'
     | '/_app/customers/segments/new'
     | '/_app/campaigns/email-campaigns/'
+    | '/_app/campaigns/text-campaigns/'
     | '/_app/customers/segments/'
     | '/_app/campaigns/email-campaigns/campaign/$id'
     | '/_app/campaigns/email-campaigns/template/$id'
     | '/_app/campaigns/email-campaigns/templates/new'
+    | '/_app/campaigns/text-campaigns/generated-text/$conversationId'
+    | '/_app/campaigns/text-campaigns/text/$campaignId'
     | '/_app/campaigns/email-campaigns/templates/'
     | '/_app/campaigns/email-campaigns/drafts-view/$id/edit'
     | '/_app/campaigns/email-campaigns/drafts-view/$id/'
@@ -848,6 +952,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCampaignsEmailCampaignsScheduledRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/campaigns/text-campaigns/': {
+      id: '/_app/campaigns/text-campaigns/'
+      path: '/campaigns/text-campaigns'
+      fullPath: '/campaigns/text-campaigns/'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/text-campaigns/ai': {
+      id: '/_app/campaigns/text-campaigns/ai'
+      path: '/campaigns/text-campaigns/ai'
+      fullPath: '/campaigns/text-campaigns/ai'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsAiRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/text-campaigns/all': {
+      id: '/_app/campaigns/text-campaigns/all'
+      path: '/campaigns/text-campaigns/all'
+      fullPath: '/campaigns/text-campaigns/all'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsAllRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/text-campaigns/drafts': {
+      id: '/_app/campaigns/text-campaigns/drafts'
+      path: '/campaigns/text-campaigns/drafts'
+      fullPath: '/campaigns/text-campaigns/drafts'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsDraftsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/text-campaigns/generated-texts': {
+      id: '/_app/campaigns/text-campaigns/generated-texts'
+      path: '/campaigns/text-campaigns/generated-texts'
+      fullPath: '/campaigns/text-campaigns/generated-texts'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsGeneratedTextsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/text-campaigns/scheduled': {
+      id: '/_app/campaigns/text-campaigns/scheduled'
+      path: '/campaigns/text-campaigns/scheduled'
+      fullPath: '/campaigns/text-campaigns/scheduled'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsScheduledRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/customers/segments/': {
       id: '/_app/customers/segments/'
       path: '/'
@@ -895,6 +1041,20 @@ declare module '@tanstack/react-router' {
       path: '/campaigns/email-campaigns/templates/new'
       fullPath: '/campaigns/email-campaigns/templates/new'
       preLoaderRoute: typeof AppCampaignsEmailCampaignsTemplatesNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/text-campaigns/generated-text/$conversationId': {
+      id: '/_app/campaigns/text-campaigns/generated-text/$conversationId'
+      path: '/campaigns/text-campaigns/generated-text/$conversationId'
+      fullPath: '/campaigns/text-campaigns/generated-text/$conversationId'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsGeneratedTextConversationIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/text-campaigns/text/$campaignId': {
+      id: '/_app/campaigns/text-campaigns/text/$campaignId'
+      path: '/campaigns/text-campaigns/text/$campaignId'
+      fullPath: '/campaigns/text-campaigns/text/$campaignId'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsTextCampaignIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/campaigns/email-campaigns/drafts-view/$id/': {
@@ -960,10 +1120,18 @@ interface AppRouteChildren {
   AppCampaignsEmailCampaignsGeneratedEmailsRoute: typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   AppCampaignsEmailCampaignsHistoryRoute: typeof AppCampaignsEmailCampaignsHistoryRoute
   AppCampaignsEmailCampaignsScheduledRoute: typeof AppCampaignsEmailCampaignsScheduledRoute
+  AppCampaignsTextCampaignsAiRoute: typeof AppCampaignsTextCampaignsAiRoute
+  AppCampaignsTextCampaignsAllRoute: typeof AppCampaignsTextCampaignsAllRoute
+  AppCampaignsTextCampaignsDraftsRoute: typeof AppCampaignsTextCampaignsDraftsRoute
+  AppCampaignsTextCampaignsGeneratedTextsRoute: typeof AppCampaignsTextCampaignsGeneratedTextsRoute
+  AppCampaignsTextCampaignsScheduledRoute: typeof AppCampaignsTextCampaignsScheduledRoute
   AppCampaignsEmailCampaignsIndexRoute: typeof AppCampaignsEmailCampaignsIndexRoute
+  AppCampaignsTextCampaignsIndexRoute: typeof AppCampaignsTextCampaignsIndexRoute
   AppCampaignsEmailCampaignsCampaignIdRoute: typeof AppCampaignsEmailCampaignsCampaignIdRoute
   AppCampaignsEmailCampaignsTemplateIdRoute: typeof AppCampaignsEmailCampaignsTemplateIdRoute
   AppCampaignsEmailCampaignsTemplatesNewRoute: typeof AppCampaignsEmailCampaignsTemplatesNewRoute
+  AppCampaignsTextCampaignsGeneratedTextConversationIdRoute: typeof AppCampaignsTextCampaignsGeneratedTextConversationIdRoute
+  AppCampaignsTextCampaignsTextCampaignIdRoute: typeof AppCampaignsTextCampaignsTextCampaignIdRoute
   AppCampaignsEmailCampaignsTemplatesIndexRoute: typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
   AppCampaignsEmailCampaignsDraftsViewIdEditRoute: typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
   AppCampaignsEmailCampaignsDraftsViewIdIndexRoute: typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
@@ -1000,13 +1168,25 @@ const AppRouteChildren: AppRouteChildren = {
     AppCampaignsEmailCampaignsHistoryRoute,
   AppCampaignsEmailCampaignsScheduledRoute:
     AppCampaignsEmailCampaignsScheduledRoute,
+  AppCampaignsTextCampaignsAiRoute: AppCampaignsTextCampaignsAiRoute,
+  AppCampaignsTextCampaignsAllRoute: AppCampaignsTextCampaignsAllRoute,
+  AppCampaignsTextCampaignsDraftsRoute: AppCampaignsTextCampaignsDraftsRoute,
+  AppCampaignsTextCampaignsGeneratedTextsRoute:
+    AppCampaignsTextCampaignsGeneratedTextsRoute,
+  AppCampaignsTextCampaignsScheduledRoute:
+    AppCampaignsTextCampaignsScheduledRoute,
   AppCampaignsEmailCampaignsIndexRoute: AppCampaignsEmailCampaignsIndexRoute,
+  AppCampaignsTextCampaignsIndexRoute: AppCampaignsTextCampaignsIndexRoute,
   AppCampaignsEmailCampaignsCampaignIdRoute:
     AppCampaignsEmailCampaignsCampaignIdRoute,
   AppCampaignsEmailCampaignsTemplateIdRoute:
     AppCampaignsEmailCampaignsTemplateIdRoute,
   AppCampaignsEmailCampaignsTemplatesNewRoute:
     AppCampaignsEmailCampaignsTemplatesNewRoute,
+  AppCampaignsTextCampaignsGeneratedTextConversationIdRoute:
+    AppCampaignsTextCampaignsGeneratedTextConversationIdRoute,
+  AppCampaignsTextCampaignsTextCampaignIdRoute:
+    AppCampaignsTextCampaignsTextCampaignIdRoute,
   AppCampaignsEmailCampaignsTemplatesIndexRoute:
     AppCampaignsEmailCampaignsTemplatesIndexRoute,
   AppCampaignsEmailCampaignsDraftsViewIdEditRoute:
