@@ -216,7 +216,7 @@ export function TextChat({ conversationId, category, style, onNavigate, onLaunch
           </Box>
         ))}
         {working && <TypingBubble />}
-        <div ref={threadEnd} />
+        <div ref={threadEnd} style={{ scrollMarginBottom: 160 }} />
       </div>
       <Box className={composerClass}>
         <form
