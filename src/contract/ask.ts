@@ -29,7 +29,7 @@ export function historyTitle(title: string): string {
 }
 
 const words = (what: string, max: number) =>
-  v.pipe(v.string(`${what} must be text`), v.trim(), v.nonEmpty(`${what} is required`), v.maxLength(max, `${what} is at most ${max} characters`));
+  v.pipe(v.optional(v.string(`${what} must be text`), ''), v.trim(), v.nonEmpty(`${what} is required`), v.maxLength(max, `${what} is at most ${max} characters`));
 const Id = (what: string) => v.pipe(v.string(`${what} must be an id`), v.uuid(`${what} must be an id`));
 
 /** POST /api/v1/ask/messages. */
