@@ -39,7 +39,7 @@ export const AskMessageRequestSchema = v.object({
   /** A new conversation started on the phone (perhaps offline) names itself, so its page has an id at once. */
   new_conversation_id: v.optional(Id('New conversation')),
 });
-export type AskMessageRequest = v.InferInput<typeof AskMessageRequestSchema>;
+export type AskMessageRequest = v.InferOutput<typeof AskMessageRequestSchema>;
 
 /** POST /api/v1/ask/graphs. */
 export const AskGraphRequestSchema = v.object({
@@ -49,7 +49,7 @@ export const AskGraphRequestSchema = v.object({
   /** As new_conversation_id: a graph asked offline has its id (and its page) before the server answers. */
   new_graph_id: v.optional(Id('New graph')),
 });
-export type AskGraphRequest = v.InferInput<typeof AskGraphRequestSchema>;
+export type AskGraphRequest = v.InferOutput<typeof AskGraphRequestSchema>;
 
 export const RenameAskConversationRequestSchema = v.object({ title: words('Title', ASK_LIMITS.title) });
 
