@@ -69,9 +69,12 @@ export function OfferButton({ offer }: { offer: AskOffer }) {
     <Button
       renderRoot={(props) => <Link {...props} to="/customers/segments/new" search={{ q: offer.query }} />}
       variant="light"
-      h={44}
+      h="auto"
+      mih={44}
+      py={8}
+      justify="flex-start"
       leftSection={<IconUsersPlus size={18} />}
-      styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+      styles={{ label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.3 } }}
     >
       {offer.label}
     </Button>

@@ -82,6 +82,7 @@ export default function AskChart({ graph }: Props) {
           legendProps={{ verticalAlign: 'bottom' }}
           withXAxis={false}
           withBarValueLabel
+          valueLabelProps={{ fontSize: 12, formatter: (value: unknown) => formatTick(Number(value), unit) }}
           valueFormatter={format}
           tickLine="none"
           gridAxis="y"
@@ -104,6 +105,8 @@ export default function AskChart({ graph }: Props) {
         orientation={horizontal ? 'vertical' : 'horizontal'}
         series={[{ name: 'value', label: graph.title, color: CHART_PALETTE[0] }]}
         withBarValueLabel={rows.length <= 12}
+        // On the bars, short figures that fit ("$824", "1.2k"); the exact one on tap and in the table.
+        valueLabelProps={horizontal ? { fontSize: 12 } : { fontSize: 11, formatter: (value: unknown) => formatTick(Number(value), unit) }}
         valueFormatter={format}
         tickLine="none"
         gridAxis={horizontal ? 'none' : 'y'}

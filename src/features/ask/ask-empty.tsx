@@ -4,6 +4,9 @@ import { Link } from '@tanstack/react-router';
 import { ASK_MESSAGES, type AskMode } from '../../contract/ask.ts';
 import classes from './ask.module.css';
 
+/** Enough to show the range without a long scroll on a phone (the server lists them best first). */
+const MAX_CARDS = 6;
+
 type Props = { displayName: string; mode: AskMode; prompts: Array<{ prompt: string }>; hasHistory: boolean; onAsk: (words: string) => void };
 
 /** A greeting by name and starter cards, each a question this owner's data can answer (spec §2). */
@@ -20,7 +23,7 @@ export function AskEmpty({ displayName, mode, prompts, hasHistory, onAsk }: Prop
       </Stack>
       {prompts.length > 0 ? (
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          {prompts.map(({ prompt }) => (
+          {prompts.slice(0, MAX_CARDS).map(({ prompt }) => (
             <UnstyledButton key={prompt} onClick={() => onAsk(prompt)} className={classes.starter} data-testid="ask-starter">
               <Paper withBorder p="sm" radius="md" h="100%">
                 <Text fw={600} size="sm">

@@ -19,7 +19,8 @@ export function formatValue(value: number, unit: AskGraphJson['unit']): string {
 export function formatTick(value: number, unit: AskGraphJson['unit']): string {
   const sign = unit === 'dollars' ? '$' : '';
   const abs = Math.abs(value);
-  if (abs >= 1_000_000) return `${sign}${(value / 1_000_000).toFixed(abs >= 10_000_000 ? 0 : 1)}M`;
-  if (abs >= 1_000) return `${sign}${(value / 1_000).toFixed(abs >= 10_000 ? 0 : 1)}k`;
-  return `${sign}${Math.round(value * 100) / 100}`;
+  const short = (n: number, digits: number) => n.toFixed(digits).replace(/\.0$/, '');
+  if (abs >= 1_000_000) return `${sign}${short(value / 1_000_000, abs >= 10_000_000 ? 0 : 1)}M`;
+  if (abs >= 1_000) return `${sign}${short(value / 1_000, abs >= 10_000 ? 0 : 1)}k`;
+  return `${sign}${abs >= 10 ? Math.round(value) : Math.round(value * 10) / 10}`;
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Menu, NavLink, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, NavLink, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -102,34 +102,34 @@ function HistoryRow({ mode, entry, active, onOpen, onDeleted }: { mode: AskMode;
   }
   return (
     <>
-      <NavLink
-        component="button"
-        active={active}
-        onClick={() => onOpen(entry.id)}
-        label={historyTitle(entry.title)}
-        title={entry.title}
-        mih={44}
-        style={{ borderRadius: 8 }}
-        rightSection={
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon component="span" variant="subtle" color="gray" size={36} aria-label={`More for “${historyTitle(entry.title)}”`} onClick={(event) => event.stopPropagation()}>
-                <IconDots size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {mode === 'text' && (
-                <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setRenaming(true)}>
-                  Rename
-                </Menu.Item>
-              )}
-              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
-                Delete
+      <Group gap={2} wrap="nowrap">
+        <NavLink
+          component="button"
+          active={active}
+          onClick={() => onOpen(entry.id)}
+          label={historyTitle(entry.title)}
+          title={entry.title}
+          mih={44}
+          style={{ borderRadius: 8, flex: 1, minWidth: 0 }}
+        />
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" size={44} aria-label={`More for “${historyTitle(entry.title)}”`}>
+              <IconDots size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {mode === 'text' && (
+              <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setRenaming(true)}>
+                Rename
               </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        }
-      />
+            )}
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
+              Delete
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
       <ConfirmModal
         opened={deleting}
         onClose={() => setDeleting(false)}

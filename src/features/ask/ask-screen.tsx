@@ -33,6 +33,9 @@ export function AskScreen({ mode = 'text', conversation: conversationId, graph: 
   const online = useOnline();
   const [words, setWords] = useState('');
   const [historyOpen, setHistoryOpen] = useState(false);
+  // Conversations and graphs started on this page: the server may not have them yet, so never "not here".
+  const [startedHere, setStartedHere] = useState<ReadonlySet<string>>(() => new Set());
+  const rememberStarted = (id: string) => setStartedHere((ids) => new Set(ids).add(id));
   const bottom = useRef<HTMLDivElement>(null);
 
   const starters = useQuery(askQueries.starters());
@@ -42,11 +45,11 @@ export function AskScreen({ mode = 'text', conversation: conversationId, graph: 
 
   // The history has the latest 50 with their messages; an older one is read on its own.
   const listedConversation = conversations.data?.conversations.find((c) => c.id === conversationId);
-  const conversationDetail = useQuery({ ...askQueries.conversation(conversationId ?? '-'), enabled: mode === 'text' && !!conversationId && !listedConversation && waiting.length === 0 });
+  const conversationDetail = useQuery({ ...askQueries.conversation(conversationId ?? '-'), enabled: mode === 'text' && !!conversationId && !listedConversation && waiting.length === 0 && !startedHere.has(conversationId) });
   const conversation = listedConversation ?? conversationDetail.data;
   const knownGraphs = graphs.data?.graphs ?? [];
   const listedGraph = knownGraphs.find((g) => g.id === graphId);
-  const graphDetail = useQuery({ ...askQueries.graph(graphId ?? '-'), enabled: mode === 'graph' && !!graphId && !listedGraph && waiting.length === 0 });
+  const graphDetail = useQuery({ ...askQueries.graph(graphId ?? '-'), enabled: mode === 'graph' && !!graphId && !listedGraph && waiting.length === 0 && !startedHere.has(graphId) });
   const graph = listedGraph ?? graphDetail.data;
   // A graph still waiting shows the one it follows up above it.
   const waitingFollows = (waiting[0]?.request.json as { follows_id?: string } | undefined)?.follows_id;
@@ -54,7 +57,7 @@ export function AskScreen({ mode = 'text', conversation: conversationId, graph: 
 
   const sendMessage = useAskMessage();
   const sendGraph = useAskGraph();
-  const busy = (mode === 'text' ? conversation?.messages.length : chain.length) !== undefined && waiting.some((op) => op.status === 'sending');
+  const busy = waiting.some((op) => op.status === 'sending');
 
   useEffect(() => {
     bottom.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
@@ -67,10 +70,14 @@ export function AskScreen({ mode = 'text', conversation: conversationId, graph: 
     const onError = (error: unknown) => notifyError(error, ASK_MESSAGES.failed);
     if (mode === 'text') {
       const id = conversationId ?? crypto.randomUUID();
-      if (!conversationId) onNavigate({ mode, conversation: id });
+      if (!conversationId) {
+        rememberStarted(id);
+        onNavigate({ mode, conversation: id });
+      }
       sendMessage.mutate({ id, words: text, isNew: !conversation }, { onError });
     } else {
       const id = crypto.randomUUID();
+      rememberStarted(id);
       onNavigate({ mode, graph: id });
       // Only a graph the server has can be followed up; one still waiting starts afresh.
       sendGraph.mutate({ id, words: text, isNew: true, followsId: graph?.id }, { onError });
