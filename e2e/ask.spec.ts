@@ -91,7 +91,7 @@ test('starter card → chart, follow-up, text mode, history, and a question aske
   await sheet.getByRole('button', { name: 'New chat' }).click();
   await expect(page.getByText('Start chatting to start the conversation')).toBeVisible();
   await page.getByRole('button', { name: 'History' }).click();
-  await page.getByRole('dialog', { name: 'Conversations' }).getByRole('button', { name: 'Who are my top customers?' }).click();
+  await page.getByRole('dialog', { name: 'Conversations' }).getByRole('button', { name: 'Who are my top customers?', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`conversation=${conversationId}`));
   await expect(page.getByTestId('ask-response')).toHaveCount(1);
 
