@@ -97,6 +97,8 @@ const FOLLOW_UPS: Array<[AskPrevious, string, QuestionPick]> = [
   [byWeekday, 'as a pie chart', q('sales_breakdown', { measure: 'sales', by: 'weekday', period: thisMonth }, 'pie')],
   [byWeekday, 'and visits?', q('sales_breakdown', { measure: 'visits', by: 'weekday', period: thisMonth })],
   [byDay, 'by week instead', q('sales_breakdown', { measure: 'sales', by: 'week', period: thisMonth })],
+  // A whole new question after another one is not a follow-up (the starter card asked in a conversation about customers).
+  [{ question: 'top_customers', params: { by: 'spend', limit: 10 } }, 'How did sales go this month?', q('sales_breakdown', { measure: 'sales', by: 'day', period: thisMonth })],
   [byDay, 'what about this year?', q('sales_breakdown', { measure: 'sales', by: 'month', period: { kind: 'this_year' } })],
   [byDay, 'show it as a bar chart', q('sales_breakdown', { measure: 'sales', by: 'day', period: thisMonth }, 'bar')],
   [byDay, 'how does that compare to last month?', q('compare_periods', { measure: 'sales', period: thisMonth, against: lastMonth })],

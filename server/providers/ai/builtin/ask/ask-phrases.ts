@@ -184,7 +184,9 @@ export function pickQuestionFromWords(request: QuestionPickRequest): QuestionPic
   // Any word no rule explained: refuse rather than answer part of the question.
   for (const word of s.text.matchAll(/[^\s,."'()/&!-]+/g)) if (!ASK_FILLER.has(word[0])) return unanswerable();
   const previous = request.previous;
-  const isFresh = intent && ('question' in intent || 'compare' in intent || slots.periods.length > 1);
+  // "How did sales go this month?" is a whole question even after another one: an overview with its own measure
+  // starts afresh instead of changing the period of the question before.
+  const isFresh = intent && ('question' in intent || 'compare' in intent || slots.periods.length > 1 || ('overview' in intent && slots.measure !== undefined));
   const pick = isFresh || !previous ? fresh(intent, slots, previous) : (followUp(previous, slots) ?? fresh(intent, slots, previous));
   return pick ?? unanswerable();
 }
