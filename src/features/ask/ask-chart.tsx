@@ -21,27 +21,31 @@ export default function AskChart({ graph }: Props) {
   const rows = labels.map((label, i) => ({ label, value: values[i] ?? 0 }));
 
   if (graph.graph_type === 'pie') {
-    const sorted = [...rows].sort((a, b) => b.value - a.value);
+    // In the order given (the same colours as the bars before it); only past six slices are the smallest summed.
+    const sorted = rows.length > PIE_SLICES ? [...rows].sort((a, b) => b.value - a.value) : rows;
     const shown = sorted.length > PIE_SLICES ? [...sorted.slice(0, PIE_SLICES - 1), { label: 'Other', value: sorted.slice(PIE_SLICES - 1).reduce((sum, r) => sum + r.value, 0) }] : sorted;
     const total = shown.reduce((sum, r) => sum + r.value, 0) || 1;
     const data = shown.map((r, i) => ({ name: r.label, value: r.value, color: chartColor(i) }));
     return (
-      <Group gap="md" wrap="nowrap" align="center" data-testid="ask-chart" data-chart="pie">
-        <PieChart data={data} size={140} withTooltip tooltipDataSource="segment" valueFormatter={format} strokeWidth={1} />
-        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+      <Stack gap="sm" align="center" data-testid="ask-chart" data-chart="pie">
+        <PieChart data={data} size={150} withTooltip tooltipDataSource="segment" valueFormatter={format} strokeWidth={1} />
+        <Stack gap={6} w="100%">
           {data.map((slice) => (
             <Group key={slice.name} gap={8} wrap="nowrap">
               <Box w={12} h={12} style={{ borderRadius: 3, background: slice.color, flexShrink: 0 }} />
               <Text size="sm" truncate style={{ flex: 1 }}>
                 {slice.name}
               </Text>
-              <Text size="sm" fw={600}>
+              <Text size="sm" c="dimmed">
+                {format(slice.value)}
+              </Text>
+              <Text size="sm" fw={600} w={44} ta="right">
                 {Math.round((slice.value / total) * 100)} %
               </Text>
             </Group>
           ))}
         </Stack>
-      </Group>
+      </Stack>
     );
   }
 
@@ -81,6 +85,8 @@ export default function AskChart({ graph }: Props) {
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
           withXAxis={false}
+          // The two figures are printed on the bars: an axis would only crowd a phone's width.
+          withYAxis={false}
           withBarValueLabel
           valueLabelProps={{ fontSize: 12, formatter: (value: unknown) => formatTick(Number(value), unit) }}
           valueFormatter={format}
