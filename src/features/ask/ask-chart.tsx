@@ -3,7 +3,7 @@ import { BarChart, LineChart, PieChart } from '@mantine/charts';
 import { Box, Group, Stack, Text } from '@mantine/core';
 import type { AskGraphJson } from '../../contract/ask.ts';
 import { CHART_PALETTE, chartColor } from '../../ui/charts/chart-palette.ts';
-import { formatTick, formatValue, type DrawnType } from './ask-format.ts';
+import { formatLabel, formatTick, formatValue, type DrawnType } from './ask-format.ts';
 
 type Props = { graph: AskGraphJson & { graph_type: DrawnType } };
 
@@ -112,7 +112,7 @@ export default function AskChart({ graph }: Props) {
         series={[{ name: 'value', label: graph.title, color: CHART_PALETTE[0] }]}
         withBarValueLabel={rows.length <= 12}
         // On the bars, short figures that fit ("$824", "1.2k"); the exact one on tap and in the table.
-        valueLabelProps={horizontal ? { fontSize: 12 } : { fontSize: 11, formatter: (value: unknown) => formatTick(Number(value), unit) }}
+        valueLabelProps={horizontal ? { fontSize: 12, formatter: (value: unknown) => formatLabel(Number(value), unit) } : { fontSize: 11, formatter: (value: unknown) => formatTick(Number(value), unit) }}
         valueFormatter={format}
         tickLine="none"
         gridAxis={horizontal ? 'none' : 'y'}

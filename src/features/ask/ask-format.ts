@@ -24,3 +24,8 @@ export function formatTick(value: number, unit: AskGraphJson['unit']): string {
   if (abs >= 1_000) return `${sign}${short(value / 1_000, abs >= 10_000 ? 0 : 1)}k`;
   return `${sign}${abs >= 10 ? Math.round(value) : Math.round(value * 10) / 10}`;
 }
+
+/** A figure printed beside a bar: whole dollars from $100 up ("$24,073"), so the label stays short. */
+export function formatLabel(value: number, unit: AskGraphJson['unit']): string {
+  return unit === 'dollars' && Math.abs(value) >= 100 ? money.format(Math.round(value)) : formatValue(value, unit);
+}
