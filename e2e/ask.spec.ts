@@ -112,4 +112,12 @@ test('starter card → chart, follow-up, text mode, history, and a question aske
   const messages = ((await stored.json()) as { messages: Array<{ text: string }> }).messages;
   expect(messages.filter((m) => m.text === 'How did sales go this month?')).toHaveLength(1);
   await page.screenshot({ path: path.join('test-results', 'ask-phone.png') });
+
+  // "Make a segment of these …" opens the segment chat with those words, already asked.
+  const offer = page.getByRole('link', { name: /^Make a segment of the 10 customers/ }).first();
+  await offer.click();
+  await expect(page).toHaveURL(/\/customers\/segments\/new\?q=/);
+  await expect(page.getByTestId('owner-message').first()).toContainText(/spent at least \$/);
+  await expect(page.getByText(/customers? match/).first()).toBeVisible();
+  await expect(page.getByText('Segment generation failed. Try refining the query.')).toHaveCount(0);
 });
