@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { launchPhone, ownServer, type OwnServer } from './offline-server.ts';
+import { launchPhone, ownServer, waitForServiceWorker, type OwnServer } from './offline-server.ts';
 
 // Ask on a phone over the demo café (npm run demo): a starter card → a bar chart with its takeaway, a follow-up
 // that changes the period, text mode, reopening from history, and a question asked offline answered once.
@@ -46,6 +46,7 @@ test('starter card → chart, follow-up, text mode, history, and a question aske
   context = phone.context;
   const { page } = phone;
   await signInAsDemo(page);
+  await waitForServiceWorker(page);
 
   // Ask is in the bottom bar; the empty state greets the owner by name.
   await expect(page.getByRole('link', { name: 'Ask' }).first()).toBeVisible();
@@ -112,6 +113,31 @@ test('starter card → chart, follow-up, text mode, history, and a question aske
   const messages = ((await stored.json()) as { messages: Array<{ text: string }> }).messages;
   expect(messages.filter((m) => m.text === 'How did sales go this month?')).toHaveLength(1);
   await page.screenshot({ path: path.join('test-results', 'ask-phone.png') });
+
+  // The conversation is kept on the phone: it opens offline after a reload, with its chart.
+  await expect
+    .poll(() =>
+      page.evaluate(async (id) => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open('mise');
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        const value = await new Promise<unknown>((resolve) => {
+          const get = db.transaction('kv').objectStore('kv').get('query-cache');
+          get.onsuccess = () => resolve(get.result);
+        });
+        db.close();
+        return typeof value === 'string' && value.includes(id) && value.includes('How did sales go this month?');
+      }, conversationId),
+    )
+    .toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('ask-response')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Show the chart' }).first().click();
+  await expect(page.getByTestId('ask-chart').first()).toBeVisible();
+  await context.setOffline(false);
 
   // "Make a segment of these …" opens the segment chat with those words, already asked.
   const offer = page.getByRole('link', { name: /^Make a segment of the 10 customers/ }).first();
