@@ -18,6 +18,7 @@ const PERSISTED_ROOTS = new Set<string>([
   'media',
   'conversations',
   'brand',
+  'ask', // Ask's conversations and graphs, with their charts
 ]);
 
 export const isPersistedKey = (queryKey: readonly unknown[]) => typeof queryKey[0] === 'string' && PERSISTED_ROOTS.has(queryKey[0]);
