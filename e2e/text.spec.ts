@@ -173,7 +173,7 @@ test('launch now: one text each in the outbox, the report and the subscribers sa
   await expect(page).toHaveURL(/\/campaigns\/text-campaigns$/);
 
   await page.getByRole('link', { name: 'View all' }).click();
-  await page.getByRole('link', { name: /churros/i }).first().click();
+  await page.getByRole('row').filter({ hasText: /churros/i }).getByRole('link').click();
   await expect(page).toHaveURL(/\/campaigns\/text-campaigns\/text\//);
   await expect(page.getByTestId('report-sent')).toContainText('4', { timeout: 30_000 });
   const outbox = path.join(E2E_DATA_DIR, 'sms-outbox');

@@ -162,7 +162,7 @@ describe('a text send survives its server being killed', () => {
     child = undefined;
     const reader = await open();
     const send = await reader.db.selectFrom('sends').select('id').where('source_id', '=', ids.campaign).executeTakeFirstOrThrow();
-    const rows = await reader.db.selectFrom('send_recipients').select(['to_address', 'status']).where('send_id', '=', send.id).execute();
+    const rows = await reader.db.selectFrom('send_recipients').select(['to_address', 'status', 'error']).where('send_id', '=', send.id).execute();
     await reader.close();
 
     const received = new Map<string, number>();
@@ -172,12 +172,16 @@ describe('a text send survives its server being killed', () => {
     const uncertain = rows.filter((row) => row.status === 'uncertain');
     const sent = rows.filter((row) => row.status === 'sent' || row.status === 'delivered');
     expect(sent.length + uncertain.length).toBe(RECIPIENTS);
-    expect(uncertain.length).toBeLessThanOrEqual(KILL_AT.length * CONCURRENCY);
+    // A crash leaves at most one window in doubt. On a loaded machine a request can also time out after Twilio
+    // got it: that row is uncertain too (with its own reason), and must not be sent twice either.
+    const crashed = uncertain.filter((row) => row.error?.startsWith('The server stopped'));
+    expect(crashed.length).toBeLessThanOrEqual(KILL_AT.length * CONCURRENCY);
+    for (const row of uncertain.filter((row) => !crashed.includes(row))) expect(row.error).toMatch(/may have gone out/);
     for (const row of sent) expect(countFor(row.to_address), row.to_address).toBe(1);
     for (const row of uncertain) expect(countFor(row.to_address), row.to_address).toBeLessThanOrEqual(1);
     // Nobody got two.
     expect([...received.values()].every((n) => n === 1)).toBe(true);
     expect(twilio.messages.length).toBe(sent.length + uncertain.filter((row) => countFor(row.to_address) === 1).length);
-    console.log(`text fault test: ${KILL_AT.length} kills, ${sent.length} sent, ${uncertain.length} uncertain (${uncertain.filter((row) => countFor(row.to_address) === 1).length} of them arrived)`);
+    console.log(`text fault test: ${KILL_AT.length} kills, ${sent.length} sent, ${uncertain.length} uncertain, ${crashed.length} of them by a crash (${uncertain.filter((row) => countFor(row.to_address) === 1).length} of them arrived)`);
   }, 600_000);
 });

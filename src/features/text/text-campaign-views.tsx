@@ -55,8 +55,8 @@ export function TextCards({ campaigns }: { campaigns: SmsCampaign[] }) {
 /** The History table (spec §2: Text message, Sent, Delivered, Pending, Failed), rows cut at 40 characters. */
 export function TextTable({ campaigns }: { campaigns: SmsCampaign[] }) {
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table verticalSpacing="sm" highlightOnHover data-testid="text-history">
+    <Table.ScrollContainer minWidth={340}>
+      <Table verticalSpacing="sm" horizontalSpacing="xs" fz="sm" highlightOnHover data-testid="text-history">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Text message</Table.Th>
@@ -70,7 +70,10 @@ export function TextTable({ campaigns }: { campaigns: SmsCampaign[] }) {
           {campaigns.map((campaign) => (
             <Table.Tr key={campaign.id}>
               <Table.Td>
-                <Anchor fw={600} size="sm" py={6} display="inline-block" renderRoot={(props) => <Link {...props} {...textLink(campaign)} />}>
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {campaign.user_title}
+                </Text>
+                <Anchor fw={600} size="sm" py={4} display="inline-block" renderRoot={(props) => <Link {...props} {...textLink(campaign)} />}>
                   {clip(campaign.final_sms_draft, TEXT_LIMITS.rowShown)}
                 </Anchor>
               </Table.Td>
