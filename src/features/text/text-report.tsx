@@ -36,9 +36,6 @@ export function TextReport({ campaignId, controls }: TextReportProps) {
   return (
     <Stack gap="lg">
       {controls(report.send, report.uncertain)}
-      {!report.send.delivers && (
-        <Alert color="gray">Texts are not being sent: this Mise has no Twilio account, so each text was written to the server&apos;s local outbox.</Alert>
-      )}
       {report.waiting > 0 && (
         <Alert color="blue" variant="light" data-testid="text-waiting">
           {n(report.waiting)} still to go{report.send.status === 'paused' ? ' (paused)' : ''}: guests in their quiet hours get it when their morning starts.
