@@ -226,6 +226,8 @@ export type ScheduledTextStatus = (typeof SCHEDULED_TEXT_STATUSES)[number];
 export const ScheduledTextSchema = v.object({
   scheduled_id: v.string(),
   campaign_id: v.string(),
+  /** The text's title, so the owner can tell rows apart (the message itself is cut at 45 characters). */
+  title: v.string(),
   restaurant_name: v.string(),
   final_sms_draft: v.string(),
   status: v.picklist(SCHEDULED_TEXT_STATUSES),

@@ -325,7 +325,7 @@ describe('text campaigns', () => {
       const listed = await api('GET', '/text/scheduled?status=SCHEDULED');
       expect(listed.body.error).toBeUndefined();
       const list = listed.body.results;
-      expect(list).toEqual([expect.objectContaining({ scheduled_id: id, campaign_id: campaignId, restaurant_name: 'La Cocina', status: 'SCHEDULED', scheduled_time: at })]);
+      expect(list).toEqual([expect.objectContaining({ scheduled_id: id, campaign_id: campaignId, title: expect.any(String), restaurant_name: 'La Cocina', status: 'SCHEDULED', scheduled_time: at })]);
       expect((await api('GET', `/text/scheduled?search=${id}`)).body.results.map((r: { scheduled_id: string }) => r.scheduled_id)).toEqual([id]);
       expect((await api('GET', '/text/scheduled?search=la%20cocina')).body.results.map((r: { scheduled_id: string }) => r.scheduled_id)).toContain(id);
       expect((await api('GET', '/text/scheduled?status=DONE')).status).toBe(400);

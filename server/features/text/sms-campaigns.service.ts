@@ -266,7 +266,7 @@ export async function scheduledTexts(deps: Pick<Deps, 'db'>, userId: string, que
   let base = deps.db
     .selectFrom('sends as s')
     .innerJoin('sms_campaigns as m', (join) => join.on(sql`m.id::text`, '=', sql.ref('s.source_id')))
-    .select(['s.id', 's.status', 's.scheduled_at', 's.content', 'm.id as campaign_id', 'm.final_sms_draft'])
+    .select(['s.id', 's.status', 's.scheduled_at', 's.content', 'm.id as campaign_id', 'm.final_sms_draft', 'm.user_title'])
     .where('s.user_id', '=', userId)
     .where('s.channel', '=', 'sms')
     .where('s.source_kind', '=', 'sms_campaign');
@@ -280,6 +280,7 @@ export async function scheduledTexts(deps: Pick<Deps, 'db'>, userId: string, que
   return rows.map((row) => ({
     scheduled_id: row.id,
     campaign_id: row.campaign_id,
+    title: row.user_title,
     restaurant_name: restaurant,
     // What went out (fixed when sending began), else the words as they are now.
     final_sms_draft: (row.content as { body?: string } | null)?.body ?? row.final_sms_draft,

@@ -65,9 +65,12 @@ export function TextScheduledList({ filter, onFilter }: { filter: TextScheduleFi
         <Card key={row.scheduled_id} withBorder radius="lg" padding="md" data-testid="scheduled-row">
           <Stack gap={6}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Text fw={700} style={{ minWidth: 0 }}>
-                {clip(row.final_sms_draft, TEXT_LIMITS.cardShown)}
-              </Text>
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text fw={700} lineClamp={1}>
+                  {row.title}
+                </Text>
+                <Text size="sm">{clip(row.final_sms_draft, TEXT_LIMITS.cardShown)}</Text>
+              </Stack>
               <Badge variant="light" color={STATUS[row.status].color} style={{ flexShrink: 0 }}>
                 {STATUS[row.status].label}
               </Badge>
@@ -93,7 +96,7 @@ export function TextScheduledList({ filter, onFilter }: { filter: TextScheduleFi
       <ConfirmModal
         opened={cancelling !== null}
         title="Cancel this campaign?"
-        message={`“${clip(cancelling?.final_sms_draft ?? '', TEXT_LIMITS.cardShown)}” will not be sent. This cannot be undone.`}
+        message={`“${cancelling?.title ?? ''}” will not be sent. This cannot be undone.`}
         confirmLabel="Cancel campaign"
         loading={cancel.isPending}
         onClose={() => setCancelling(null)}
