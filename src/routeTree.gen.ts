@@ -46,15 +46,24 @@ import { Route as AppCampaignsEmailCampaignsDraftsRouteImport } from './routes/_
 import { Route as AppCampaignsEmailCampaignsGeneratedEmailsRouteImport } from './routes/_app/campaigns/email-campaigns/generated-emails'
 import { Route as AppCampaignsEmailCampaignsHistoryRouteImport } from './routes/_app/campaigns/email-campaigns/history'
 import { Route as AppCampaignsEmailCampaignsScheduledRouteImport } from './routes/_app/campaigns/email-campaigns/scheduled'
+import { Route as AppCampaignsVideoCampaignsIndexRouteImport } from './routes/_app/campaigns/video-campaigns/index'
+import { Route as AppCampaignsVideoCampaignsDraftsRouteImport } from './routes/_app/campaigns/video-campaigns/drafts'
+import { Route as AppCampaignsVideoCampaignsHistoryRouteImport } from './routes/_app/campaigns/video-campaigns/history'
+import { Route as AppCampaignsVideoCampaignsScriptsRouteImport } from './routes/_app/campaigns/video-campaigns/scripts'
 import { Route as AppCustomersSegmentsIndexRouteImport } from './routes/_app/customers/segments/index'
 import { Route as AppCustomersSegmentsSegmentIdRouteImport } from './routes/_app/customers/segments/$segmentId'
 import { Route as AppCustomersSegmentsNewRouteImport } from './routes/_app/customers/segments/new'
+import { Route as AppEditConceptScriptIdRouteImport } from './routes/_app/edit-concept/script/$id'
+import { Route as AppEditConceptVideoTaskIdRouteImport } from './routes/_app/edit-concept/video/$taskId'
 import { Route as AppCampaignsEmailCampaignsCampaignIdRouteImport } from './routes/_app/campaigns/email-campaigns/campaign/$id'
 import { Route as AppCampaignsEmailCampaignsTemplateIdRouteImport } from './routes/_app/campaigns/email-campaigns/template/$id'
 import { Route as AppCampaignsEmailCampaignsTemplatesIndexRouteImport } from './routes/_app/campaigns/email-campaigns/templates/index'
 import { Route as AppCampaignsEmailCampaignsTemplatesNewRouteImport } from './routes/_app/campaigns/email-campaigns/templates/new'
+import { Route as AppCampaignsVideoCampaignsAnalyticsIdRouteImport } from './routes/_app/campaigns/video-campaigns/analytics/$id'
+import { Route as AppCampaignsVideoCampaignsGeneratedVideosIndexRouteImport } from './routes/_app/campaigns/video-campaigns/generated-videos/index'
 import { Route as AppCampaignsEmailCampaignsDraftsViewIdIndexRouteImport } from './routes/_app/campaigns/email-campaigns/drafts-view/$id/index'
 import { Route as AppCampaignsEmailCampaignsDraftsViewIdEditRouteImport } from './routes/_app/campaigns/email-campaigns/drafts-view/$id/edit'
+import { Route as AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRouteImport } from './routes/_app/campaigns/video-campaigns/generated-videos/video-details/$id'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -246,6 +255,30 @@ const AppCampaignsEmailCampaignsScheduledRoute =
     path: '/campaigns/email-campaigns/scheduled',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCampaignsVideoCampaignsIndexRoute =
+  AppCampaignsVideoCampaignsIndexRouteImport.update({
+    id: '/campaigns/video-campaigns/',
+    path: '/campaigns/video-campaigns/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsVideoCampaignsDraftsRoute =
+  AppCampaignsVideoCampaignsDraftsRouteImport.update({
+    id: '/campaigns/video-campaigns/drafts',
+    path: '/campaigns/video-campaigns/drafts',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsVideoCampaignsHistoryRoute =
+  AppCampaignsVideoCampaignsHistoryRouteImport.update({
+    id: '/campaigns/video-campaigns/history',
+    path: '/campaigns/video-campaigns/history',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsVideoCampaignsScriptsRoute =
+  AppCampaignsVideoCampaignsScriptsRouteImport.update({
+    id: '/campaigns/video-campaigns/scripts',
+    path: '/campaigns/video-campaigns/scripts',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCustomersSegmentsIndexRoute =
   AppCustomersSegmentsIndexRouteImport.update({
     id: '/',
@@ -263,6 +296,17 @@ const AppCustomersSegmentsNewRoute = AppCustomersSegmentsNewRouteImport.update({
   path: '/new',
   getParentRoute: () => AppCustomersSegmentsRouteRoute,
 } as any)
+const AppEditConceptScriptIdRoute = AppEditConceptScriptIdRouteImport.update({
+  id: '/edit-concept/script/$id',
+  path: '/edit-concept/script/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppEditConceptVideoTaskIdRoute =
+  AppEditConceptVideoTaskIdRouteImport.update({
+    id: '/edit-concept/video/$taskId',
+    path: '/edit-concept/video/$taskId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCampaignsEmailCampaignsCampaignIdRoute =
   AppCampaignsEmailCampaignsCampaignIdRouteImport.update({
     id: '/campaigns/email-campaigns/campaign/$id',
@@ -287,6 +331,18 @@ const AppCampaignsEmailCampaignsTemplatesNewRoute =
     path: '/campaigns/email-campaigns/templates/new',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCampaignsVideoCampaignsAnalyticsIdRoute =
+  AppCampaignsVideoCampaignsAnalyticsIdRouteImport.update({
+    id: '/campaigns/video-campaigns/analytics/$id',
+    path: '/campaigns/video-campaigns/analytics/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsVideoCampaignsGeneratedVideosIndexRoute =
+  AppCampaignsVideoCampaignsGeneratedVideosIndexRouteImport.update({
+    id: '/campaigns/video-campaigns/generated-videos/',
+    path: '/campaigns/video-campaigns/generated-videos/',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCampaignsEmailCampaignsDraftsViewIdIndexRoute =
   AppCampaignsEmailCampaignsDraftsViewIdIndexRouteImport.update({
     id: '/campaigns/email-campaigns/drafts-view/$id/',
@@ -297,6 +353,12 @@ const AppCampaignsEmailCampaignsDraftsViewIdEditRoute =
   AppCampaignsEmailCampaignsDraftsViewIdEditRouteImport.update({
     id: '/campaigns/email-campaigns/drafts-view/$id/edit',
     path: '/campaigns/email-campaigns/drafts-view/$id/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRoute =
+  AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRouteImport.update({
+    id: '/campaigns/video-campaigns/generated-videos/video-details/$id',
+    path: '/campaigns/video-campaigns/generated-videos/video-details/$id',
     getParentRoute: () => AppRoute,
   } as any)
 
@@ -335,15 +397,24 @@ export interface FileRoutesByFullPath {
   '/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   '/campaigns/email-campaigns/history': typeof AppCampaignsEmailCampaignsHistoryRoute
   '/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
+  '/campaigns/video-campaigns/drafts': typeof AppCampaignsVideoCampaignsDraftsRoute
+  '/campaigns/video-campaigns/history': typeof AppCampaignsVideoCampaignsHistoryRoute
+  '/campaigns/video-campaigns/scripts': typeof AppCampaignsVideoCampaignsScriptsRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
+  '/edit-concept/script/$id': typeof AppEditConceptScriptIdRoute
+  '/edit-concept/video/$taskId': typeof AppEditConceptVideoTaskIdRoute
   '/campaigns/email-campaigns/': typeof AppCampaignsEmailCampaignsIndexRoute
+  '/campaigns/video-campaigns/': typeof AppCampaignsVideoCampaignsIndexRoute
   '/customers/segments/': typeof AppCustomersSegmentsIndexRoute
   '/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
   '/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
+  '/campaigns/video-campaigns/analytics/$id': typeof AppCampaignsVideoCampaignsAnalyticsIdRoute
   '/campaigns/email-campaigns/templates/': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
+  '/campaigns/video-campaigns/generated-videos/': typeof AppCampaignsVideoCampaignsGeneratedVideosIndexRoute
   '/campaigns/email-campaigns/drafts-view/$id/edit': typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
+  '/campaigns/video-campaigns/generated-videos/video-details/$id': typeof AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRoute
   '/campaigns/email-campaigns/drafts-view/$id/': typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -380,15 +451,24 @@ export interface FileRoutesByTo {
   '/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   '/campaigns/email-campaigns/history': typeof AppCampaignsEmailCampaignsHistoryRoute
   '/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
+  '/campaigns/video-campaigns/drafts': typeof AppCampaignsVideoCampaignsDraftsRoute
+  '/campaigns/video-campaigns/history': typeof AppCampaignsVideoCampaignsHistoryRoute
+  '/campaigns/video-campaigns/scripts': typeof AppCampaignsVideoCampaignsScriptsRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
+  '/edit-concept/script/$id': typeof AppEditConceptScriptIdRoute
+  '/edit-concept/video/$taskId': typeof AppEditConceptVideoTaskIdRoute
   '/campaigns/email-campaigns': typeof AppCampaignsEmailCampaignsIndexRoute
+  '/campaigns/video-campaigns': typeof AppCampaignsVideoCampaignsIndexRoute
   '/customers/segments': typeof AppCustomersSegmentsIndexRoute
   '/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
   '/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
+  '/campaigns/video-campaigns/analytics/$id': typeof AppCampaignsVideoCampaignsAnalyticsIdRoute
   '/campaigns/email-campaigns/templates': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
+  '/campaigns/video-campaigns/generated-videos': typeof AppCampaignsVideoCampaignsGeneratedVideosIndexRoute
   '/campaigns/email-campaigns/drafts-view/$id/edit': typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
+  '/campaigns/video-campaigns/generated-videos/video-details/$id': typeof AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRoute
   '/campaigns/email-campaigns/drafts-view/$id': typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
 }
 export interface FileRoutesById {
@@ -429,15 +509,24 @@ export interface FileRoutesById {
   '/_app/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   '/_app/campaigns/email-campaigns/history': typeof AppCampaignsEmailCampaignsHistoryRoute
   '/_app/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
+  '/_app/campaigns/video-campaigns/drafts': typeof AppCampaignsVideoCampaignsDraftsRoute
+  '/_app/campaigns/video-campaigns/history': typeof AppCampaignsVideoCampaignsHistoryRoute
+  '/_app/campaigns/video-campaigns/scripts': typeof AppCampaignsVideoCampaignsScriptsRoute
   '/_app/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/_app/customers/segments/new': typeof AppCustomersSegmentsNewRoute
+  '/_app/edit-concept/script/$id': typeof AppEditConceptScriptIdRoute
+  '/_app/edit-concept/video/$taskId': typeof AppEditConceptVideoTaskIdRoute
   '/_app/campaigns/email-campaigns/': typeof AppCampaignsEmailCampaignsIndexRoute
+  '/_app/campaigns/video-campaigns/': typeof AppCampaignsVideoCampaignsIndexRoute
   '/_app/customers/segments/': typeof AppCustomersSegmentsIndexRoute
   '/_app/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/_app/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
   '/_app/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
+  '/_app/campaigns/video-campaigns/analytics/$id': typeof AppCampaignsVideoCampaignsAnalyticsIdRoute
   '/_app/campaigns/email-campaigns/templates/': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
+  '/_app/campaigns/video-campaigns/generated-videos/': typeof AppCampaignsVideoCampaignsGeneratedVideosIndexRoute
   '/_app/campaigns/email-campaigns/drafts-view/$id/edit': typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
+  '/_app/campaigns/video-campaigns/generated-videos/video-details/$id': typeof AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRoute
   '/_app/campaigns/email-campaigns/drafts-view/$id/': typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -477,15 +566,24 @@ export interface FileRouteTypes {
     | '/campaigns/email-campaigns/generated-emails'
     | '/campaigns/email-campaigns/history'
     | '/campaigns/email-campaigns/scheduled'
+    | '/campaigns/video-campaigns/drafts'
+    | '/campaigns/video-campaigns/history'
+    | '/campaigns/video-campaigns/scripts'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
+    | '/edit-concept/script/$id'
+    | '/edit-concept/video/$taskId'
     | '/campaigns/email-campaigns/'
+    | '/campaigns/video-campaigns/'
     | '/customers/segments/'
     | '/campaigns/email-campaigns/campaign/$id'
     | '/campaigns/email-campaigns/template/$id'
     | '/campaigns/email-campaigns/templates/new'
+    | '/campaigns/video-campaigns/analytics/$id'
     | '/campaigns/email-campaigns/templates/'
+    | '/campaigns/video-campaigns/generated-videos/'
     | '/campaigns/email-campaigns/drafts-view/$id/edit'
+    | '/campaigns/video-campaigns/generated-videos/video-details/$id'
     | '/campaigns/email-campaigns/drafts-view/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -522,15 +620,24 @@ export interface FileRouteTypes {
     | '/campaigns/email-campaigns/generated-emails'
     | '/campaigns/email-campaigns/history'
     | '/campaigns/email-campaigns/scheduled'
+    | '/campaigns/video-campaigns/drafts'
+    | '/campaigns/video-campaigns/history'
+    | '/campaigns/video-campaigns/scripts'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
+    | '/edit-concept/script/$id'
+    | '/edit-concept/video/$taskId'
     | '/campaigns/email-campaigns'
+    | '/campaigns/video-campaigns'
     | '/customers/segments'
     | '/campaigns/email-campaigns/campaign/$id'
     | '/campaigns/email-campaigns/template/$id'
     | '/campaigns/email-campaigns/templates/new'
+    | '/campaigns/video-campaigns/analytics/$id'
     | '/campaigns/email-campaigns/templates'
+    | '/campaigns/video-campaigns/generated-videos'
     | '/campaigns/email-campaigns/drafts-view/$id/edit'
+    | '/campaigns/video-campaigns/generated-videos/video-details/$id'
     | '/campaigns/email-campaigns/drafts-view/$id'
   id:
     | '__root__'
@@ -570,15 +677,24 @@ export interface FileRouteTypes {
     | '/_app/campaigns/email-campaigns/generated-emails'
     | '/_app/campaigns/email-campaigns/history'
     | '/_app/campaigns/email-campaigns/scheduled'
+    | '/_app/campaigns/video-campaigns/drafts'
+    | '/_app/campaigns/video-campaigns/history'
+    | '/_app/campaigns/video-campaigns/scripts'
     | '/_app/customers/segments/$segmentId'
     | '/_app/customers/segments/new'
+    | '/_app/edit-concept/script/$id'
+    | '/_app/edit-concept/video/$taskId'
     | '/_app/campaigns/email-campaigns/'
+    | '/_app/campaigns/video-campaigns/'
     | '/_app/customers/segments/'
     | '/_app/campaigns/email-campaigns/campaign/$id'
     | '/_app/campaigns/email-campaigns/template/$id'
     | '/_app/campaigns/email-campaigns/templates/new'
+    | '/_app/campaigns/video-campaigns/analytics/$id'
     | '/_app/campaigns/email-campaigns/templates/'
+    | '/_app/campaigns/video-campaigns/generated-videos/'
     | '/_app/campaigns/email-campaigns/drafts-view/$id/edit'
+    | '/_app/campaigns/video-campaigns/generated-videos/video-details/$id'
     | '/_app/campaigns/email-campaigns/drafts-view/$id/'
   fileRoutesById: FileRoutesById
 }
@@ -848,6 +964,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCampaignsEmailCampaignsScheduledRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/campaigns/video-campaigns/': {
+      id: '/_app/campaigns/video-campaigns/'
+      path: '/campaigns/video-campaigns'
+      fullPath: '/campaigns/video-campaigns/'
+      preLoaderRoute: typeof AppCampaignsVideoCampaignsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/video-campaigns/drafts': {
+      id: '/_app/campaigns/video-campaigns/drafts'
+      path: '/campaigns/video-campaigns/drafts'
+      fullPath: '/campaigns/video-campaigns/drafts'
+      preLoaderRoute: typeof AppCampaignsVideoCampaignsDraftsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/video-campaigns/history': {
+      id: '/_app/campaigns/video-campaigns/history'
+      path: '/campaigns/video-campaigns/history'
+      fullPath: '/campaigns/video-campaigns/history'
+      preLoaderRoute: typeof AppCampaignsVideoCampaignsHistoryRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/video-campaigns/scripts': {
+      id: '/_app/campaigns/video-campaigns/scripts'
+      path: '/campaigns/video-campaigns/scripts'
+      fullPath: '/campaigns/video-campaigns/scripts'
+      preLoaderRoute: typeof AppCampaignsVideoCampaignsScriptsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/customers/segments/': {
       id: '/_app/customers/segments/'
       path: '/'
@@ -868,6 +1012,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/customers/segments/new'
       preLoaderRoute: typeof AppCustomersSegmentsNewRouteImport
       parentRoute: typeof AppCustomersSegmentsRouteRoute
+    }
+    '/_app/edit-concept/script/$id': {
+      id: '/_app/edit-concept/script/$id'
+      path: '/edit-concept/script/$id'
+      fullPath: '/edit-concept/script/$id'
+      preLoaderRoute: typeof AppEditConceptScriptIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/edit-concept/video/$taskId': {
+      id: '/_app/edit-concept/video/$taskId'
+      path: '/edit-concept/video/$taskId'
+      fullPath: '/edit-concept/video/$taskId'
+      preLoaderRoute: typeof AppEditConceptVideoTaskIdRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/campaigns/email-campaigns/campaign/$id': {
       id: '/_app/campaigns/email-campaigns/campaign/$id'
@@ -897,6 +1055,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCampaignsEmailCampaignsTemplatesNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/campaigns/video-campaigns/analytics/$id': {
+      id: '/_app/campaigns/video-campaigns/analytics/$id'
+      path: '/campaigns/video-campaigns/analytics/$id'
+      fullPath: '/campaigns/video-campaigns/analytics/$id'
+      preLoaderRoute: typeof AppCampaignsVideoCampaignsAnalyticsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/video-campaigns/generated-videos/': {
+      id: '/_app/campaigns/video-campaigns/generated-videos/'
+      path: '/campaigns/video-campaigns/generated-videos'
+      fullPath: '/campaigns/video-campaigns/generated-videos/'
+      preLoaderRoute: typeof AppCampaignsVideoCampaignsGeneratedVideosIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/campaigns/email-campaigns/drafts-view/$id/': {
       id: '/_app/campaigns/email-campaigns/drafts-view/$id/'
       path: '/campaigns/email-campaigns/drafts-view/$id'
@@ -909,6 +1081,13 @@ declare module '@tanstack/react-router' {
       path: '/campaigns/email-campaigns/drafts-view/$id/edit'
       fullPath: '/campaigns/email-campaigns/drafts-view/$id/edit'
       preLoaderRoute: typeof AppCampaignsEmailCampaignsDraftsViewIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/video-campaigns/generated-videos/video-details/$id': {
+      id: '/_app/campaigns/video-campaigns/generated-videos/video-details/$id'
+      path: '/campaigns/video-campaigns/generated-videos/video-details/$id'
+      fullPath: '/campaigns/video-campaigns/generated-videos/video-details/$id'
+      preLoaderRoute: typeof AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRouteImport
       parentRoute: typeof AppRoute
     }
   }
@@ -960,12 +1139,21 @@ interface AppRouteChildren {
   AppCampaignsEmailCampaignsGeneratedEmailsRoute: typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   AppCampaignsEmailCampaignsHistoryRoute: typeof AppCampaignsEmailCampaignsHistoryRoute
   AppCampaignsEmailCampaignsScheduledRoute: typeof AppCampaignsEmailCampaignsScheduledRoute
+  AppCampaignsVideoCampaignsDraftsRoute: typeof AppCampaignsVideoCampaignsDraftsRoute
+  AppCampaignsVideoCampaignsHistoryRoute: typeof AppCampaignsVideoCampaignsHistoryRoute
+  AppCampaignsVideoCampaignsScriptsRoute: typeof AppCampaignsVideoCampaignsScriptsRoute
+  AppEditConceptScriptIdRoute: typeof AppEditConceptScriptIdRoute
+  AppEditConceptVideoTaskIdRoute: typeof AppEditConceptVideoTaskIdRoute
   AppCampaignsEmailCampaignsIndexRoute: typeof AppCampaignsEmailCampaignsIndexRoute
+  AppCampaignsVideoCampaignsIndexRoute: typeof AppCampaignsVideoCampaignsIndexRoute
   AppCampaignsEmailCampaignsCampaignIdRoute: typeof AppCampaignsEmailCampaignsCampaignIdRoute
   AppCampaignsEmailCampaignsTemplateIdRoute: typeof AppCampaignsEmailCampaignsTemplateIdRoute
   AppCampaignsEmailCampaignsTemplatesNewRoute: typeof AppCampaignsEmailCampaignsTemplatesNewRoute
+  AppCampaignsVideoCampaignsAnalyticsIdRoute: typeof AppCampaignsVideoCampaignsAnalyticsIdRoute
   AppCampaignsEmailCampaignsTemplatesIndexRoute: typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
+  AppCampaignsVideoCampaignsGeneratedVideosIndexRoute: typeof AppCampaignsVideoCampaignsGeneratedVideosIndexRoute
   AppCampaignsEmailCampaignsDraftsViewIdEditRoute: typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
+  AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRoute: typeof AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRoute
   AppCampaignsEmailCampaignsDraftsViewIdIndexRoute: typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
 }
 
@@ -1000,17 +1188,31 @@ const AppRouteChildren: AppRouteChildren = {
     AppCampaignsEmailCampaignsHistoryRoute,
   AppCampaignsEmailCampaignsScheduledRoute:
     AppCampaignsEmailCampaignsScheduledRoute,
+  AppCampaignsVideoCampaignsDraftsRoute: AppCampaignsVideoCampaignsDraftsRoute,
+  AppCampaignsVideoCampaignsHistoryRoute:
+    AppCampaignsVideoCampaignsHistoryRoute,
+  AppCampaignsVideoCampaignsScriptsRoute:
+    AppCampaignsVideoCampaignsScriptsRoute,
+  AppEditConceptScriptIdRoute: AppEditConceptScriptIdRoute,
+  AppEditConceptVideoTaskIdRoute: AppEditConceptVideoTaskIdRoute,
   AppCampaignsEmailCampaignsIndexRoute: AppCampaignsEmailCampaignsIndexRoute,
+  AppCampaignsVideoCampaignsIndexRoute: AppCampaignsVideoCampaignsIndexRoute,
   AppCampaignsEmailCampaignsCampaignIdRoute:
     AppCampaignsEmailCampaignsCampaignIdRoute,
   AppCampaignsEmailCampaignsTemplateIdRoute:
     AppCampaignsEmailCampaignsTemplateIdRoute,
   AppCampaignsEmailCampaignsTemplatesNewRoute:
     AppCampaignsEmailCampaignsTemplatesNewRoute,
+  AppCampaignsVideoCampaignsAnalyticsIdRoute:
+    AppCampaignsVideoCampaignsAnalyticsIdRoute,
   AppCampaignsEmailCampaignsTemplatesIndexRoute:
     AppCampaignsEmailCampaignsTemplatesIndexRoute,
+  AppCampaignsVideoCampaignsGeneratedVideosIndexRoute:
+    AppCampaignsVideoCampaignsGeneratedVideosIndexRoute,
   AppCampaignsEmailCampaignsDraftsViewIdEditRoute:
     AppCampaignsEmailCampaignsDraftsViewIdEditRoute,
+  AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRoute:
+    AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRoute,
   AppCampaignsEmailCampaignsDraftsViewIdIndexRoute:
     AppCampaignsEmailCampaignsDraftsViewIdIndexRoute,
 }
