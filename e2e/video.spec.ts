@@ -79,7 +79,7 @@ test('concept → script → edit → render → watch → publish to TikTok →
 
   // Create Video: the first tap asks the questions, the next submits.
   await page.getByRole('button', { name: 'Create Video' }).click();
-  await expect(page.getByRole('textbox', { name: 'Voice-over' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Voice-over' })).toBeVisible();
   await expect(page.getByLabel('Caption colour')).toHaveValue('#FFFFFF');
   await page.getByLabel('Trim pauses').check();
   await shot(page, '3-questions');
@@ -108,7 +108,7 @@ test('concept → script → edit → render → watch → publish to TikTok →
   await expect(publish).toContainText("Posting as Rosa's Tacos");
   await publish.getByRole('button', { name: 'Publish to TikTok' }).click();
   await expect(publish.getByText('Choose who can see the video')).toBeVisible();
-  await publish.getByRole('textbox', { name: 'Who can see it' }).click();
+  await publish.getByRole('combobox', { name: 'Who can see it' }).click();
   await page.getByRole('option', { name: 'Only me' }).click();
   await publish.getByRole('button', { name: 'Publish to TikTok' }).click();
   await expect(toast(page, 'Sending to TikTok')).toBeVisible();

@@ -178,6 +178,8 @@ export const VideoSchema = v.object({
   updated_at: v.string(),
   publish: v.nullable(PublishSchema),
   figures: v.nullable(FiguresSchema),
+  /** Demo data (npm run demo): its publish and figures are made up, not from TikTok. */
+  demo: v.boolean(),
 });
 export type Video = v.InferOutput<typeof VideoSchema>;
 

@@ -141,10 +141,13 @@ export async function pollPublish(deps: PublishDeps, videoId: string, polls: num
 export async function takeSnapshots(deps: PublishDeps, userId: string) {
   const rows = await deps.db
     .selectFrom('video_publishes')
-    .select(['video_id', 'post_id'])
-    .where('user_id', '=', userId)
-    .where('status', '=', 'PUBLISH_COMPLETE')
-    .where('post_id', 'is not', null)
+    .innerJoin('videos', 'videos.id', 'video_publishes.video_id')
+    .select(['video_publishes.video_id', 'video_publishes.post_id'])
+    .where('video_publishes.user_id', '=', userId)
+    // Demo videos were never on TikTok.
+    .where('videos.demo', '=', false)
+    .where('video_publishes.status', '=', 'PUBLISH_COMPLETE')
+    .where('video_publishes.post_id', 'is not', null)
     .execute();
   if (!rows.length) return 0;
   const token = await tiktokAccessToken(deps, userId);
@@ -210,7 +213,14 @@ export function registerPublishJobs(jobs: Jobs, deps: PublishDeps): () => void {
   const ask = () =>
     void (async () => {
       if (!deps.tiktok) return;
-      const owners = await deps.db.selectFrom('video_publishes').select('user_id').distinct().where('status', '=', 'PUBLISH_COMPLETE').execute();
+      const owners = await deps.db
+        .selectFrom('video_publishes')
+        .innerJoin('videos', 'videos.id', 'video_publishes.video_id')
+        .select('video_publishes.user_id')
+        .distinct()
+        .where('video_publishes.status', '=', 'PUBLISH_COMPLETE')
+        .where('videos.demo', '=', false)
+        .execute();
       for (const owner of owners) await enqueueJob(deps.db, deps.now, STATS_JOB, { userId: owner.user_id }, { singletonKey: `stats:${owner.user_id}` });
     })().catch((error: unknown) => deps.logger.warn({ err: error }, 'could not queue video figures'));
   const timer = setInterval(ask, STATS_EVERY_MS);

@@ -95,6 +95,7 @@ function toVideo(deps: Pick<Deps, 'env' | 'now'>, row: Joined): Video {
       row.s_taken_at !== null
         ? { views: Number(row.s_views), likes: Number(row.s_likes), comments: Number(row.s_comments), shares: Number(row.s_shares), taken_at: iso(row.s_taken_at) }
         : null,
+    demo: row.demo,
   };
 }
 

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -32,6 +32,11 @@ export function VideoAnalyticsView({ videoId }: { videoId: string }) {
       <Title order={2} fz="xl">
         {data.video.title}
       </Title>
+      {data.video.demo && (
+        <Alert color="yellow" title="Demo data">
+          This demo video was never on TikTok: its figures are made up to show how this page looks with a published video.
+        </Alert>
+      )}
       <Tabs defaultValue="tiktok">
         <Tabs.List grow>
           <Tabs.Tab value="tiktok">TikTok</Tabs.Tab>

@@ -5,6 +5,14 @@ import { truncateQuery, VIDEO_MESSAGES, type Video } from '../../contract/video.
 
 const number = new Intl.NumberFormat('en-US');
 
+export function DemoBadge() {
+  return (
+    <Badge color="yellow" variant="light">
+      Demo data
+    </Badge>
+  );
+}
+
 export function StatusBadge({ video }: { video: Video }) {
   if (video.status === 'pending') return <Badge color="blue" variant="light">{VIDEO_MESSAGES.processing}</Badge>;
   if (video.status === 'error') return <Badge color="red" variant="light">{VIDEO_MESSAGES.failed}</Badge>;
@@ -51,6 +59,7 @@ export function VideoCard({ video }: { video: Video }) {
         {video.status === 'pending' && <Progress value={Math.round(video.progress * 100)} size="sm" aria-label="Render progress" />}
         <Group gap={4}>
           <StatusBadge video={video} />
+          {video.demo && <DemoBadge />}
         </Group>
       </Stack>
     </Card>
@@ -91,6 +100,11 @@ export function HistoryTable({ videos }: { videos: Video[] }) {
                 <Anchor renderRoot={(props) => <Link {...props} to="/campaigns/video-campaigns/analytics/$id" params={{ id: video.id }} />} fw={600} size="sm">
                   {truncateQuery(video.title)}
                 </Anchor>
+                {video.demo && (
+                  <Text size="xs" c="dimmed">
+                    Demo data: made-up figures
+                  </Text>
+                )}
                 {video.publish?.status !== 'PUBLISH_COMPLETE' && (
                   <Text size="xs" c={video.publish?.status === 'FAILED' ? 'red' : 'dimmed'}>
                     {video.publish?.status === 'FAILED' ? 'TikTok did not publish it' : 'Sending to TikTok'}

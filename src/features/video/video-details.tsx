@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { TIKTOK_PRIVACY_LABELS, type Video } from '../../contract/video.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { videoApi } from './video-api.ts';
-import { StatusBadge } from './video-cards.tsx';
+import { DemoBadge, StatusBadge } from './video-cards.tsx';
 import { VideoPlayer } from './video-player.tsx';
 import { videoKeys, videoQueries } from './video-queries.ts';
 
@@ -32,7 +32,10 @@ export function VideoDetails({ videoId }: { videoId: string }) {
         <Title order={2} fz="xl">
           {video.title}
         </Title>
-        <StatusBadge video={video} />
+        <Group gap={4} wrap="nowrap">
+          <StatusBadge video={video} />
+          {video.demo && <DemoBadge />}
+        </Group>
       </Group>
       <VideoPlayer video={video} />
       <SimpleGrid cols={canShare ? 2 : 1} spacing="sm">
