@@ -120,7 +120,8 @@ export async function pollPublish(deps: PublishDeps, videoId: string, polls: num
   const status = await deps.tiktok!.publishStatus(token, row.publish_id);
   if (status.status === 'PUBLISH_COMPLETE') {
     await setPublish(deps, videoId, { status: 'PUBLISH_COMPLETE', error: null, post_id: status.postIds[0] ?? null, published_at: deps.now() });
-    if (status.postIds[0]) await enqueueJob(deps.db, deps.now, STATS_JOB, { userId: row.user_id }, { singletonKey: `stats:${row.user_id}` });
+    // The first figures right away (a failure is fine: the periodic job takes them later).
+    if (status.postIds[0]) await takeSnapshots(deps, row.user_id).catch((error: unknown) => deps.logger.warn({ err: error, videoId }, 'first TikTok figures failed'));
     return;
   }
   if (status.status === 'FAILED') {

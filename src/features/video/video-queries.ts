@@ -15,7 +15,11 @@ export const videoKeys = {
   creator: () => ['video', 'tiktok', 'creator'] as const,
 };
 
-const publishing = (video: Video) => video.publish !== null && !['PUBLISH_COMPLETE', 'FAILED'].includes(video.publish.status);
+/** Sending to TikTok, or just published and TikTok's first figures not in yet (they follow within seconds). */
+const publishing = (video: Video) =>
+  video.publish !== null &&
+  (!['PUBLISH_COMPLETE', 'FAILED'].includes(video.publish.status) ||
+    (video.publish.status === 'PUBLISH_COMPLETE' && !video.figures && !video.demo && Date.now() - new Date(video.publish.published_at ?? 0).getTime() < 2 * 60_000));
 
 export const videoQueries = {
   options: () => queryOptions({ queryKey: videoKeys.options(), queryFn: ({ signal }) => videoApi.options(signal), staleTime: 60_000 }),
