@@ -28,15 +28,15 @@ export function VideoDetails({ videoId }: { videoId: string }) {
   };
   return (
     <Stack gap="lg">
-      <Group justify="space-between" wrap="nowrap">
+      <Stack gap={6}>
         <Title order={2} fz="xl">
           {video.title}
         </Title>
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4}>
           <StatusBadge video={video} />
           {video.demo && <DemoBadge />}
         </Group>
-      </Group>
+      </Stack>
       <VideoPlayer video={video} />
       <SimpleGrid cols={canShare ? 2 : 1} spacing="sm">
         <Button component="a" href={video.video_url ?? undefined} download={`${video.title}.mp4`} variant="light" size="md" leftSection={<IconDownload size={20} />}>
