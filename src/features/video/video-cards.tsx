@@ -39,7 +39,7 @@ export function VideoCard({ video }: { video: Video }) {
       aria-label={video.title}
     >
       <Card.Section>
-        <AspectRatio ratio={9 / 16} mah={260}>
+        <AspectRatio ratio={9 / 16}>
           {video.poster_url ? (
             <Image src={video.poster_url} alt="" fit="cover" />
           ) : (
@@ -82,8 +82,8 @@ export function HistoryTable({ videos }: { videos: Video[] }) {
   if (videos.length === 0) return <Text c="dimmed">{VIDEO_MESSAGES.empty}</Text>;
   const figure = (value: number | undefined) => (value === undefined ? '–' : number.format(value));
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table verticalSpacing="sm" striped>
+    <Table.ScrollContainer minWidth={340}>
+      <Table verticalSpacing="sm" horizontalSpacing={6} fz="sm" striped>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Title</Table.Th>
