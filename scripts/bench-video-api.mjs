@@ -25,7 +25,7 @@ let child;
 async function startServer() {
   child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_VERBOSE ? 'inherit' : 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', RATE_LIMIT_DISABLED: '1', STATIC_DIR: path.join(dataDir, 'no-dist') },
   });
   for (let i = 0; i < 240; i += 1) {
@@ -45,7 +45,9 @@ async function call(method, p, body) {
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
   }
-  const response = await fetch(`${origin}/api/v1${p}`, init);
+  const response = await fetch(`${origin}/api/v1${p}`, init).catch((error) => {
+    throw new Error(`${method} ${p}: ${error.cause?.message ?? error.message}`);
+  });
   const json = await response.json().catch(() => undefined);
   if (!response.ok) throw new Error(`${method} ${p}: ${response.status} ${JSON.stringify(json)}`);
   return json;
@@ -71,10 +73,12 @@ const fileForm = (fields, name, mime, file) => {
   return form;
 };
 
-async function prepare() {
-  const dir = path.join(dataDir, 'inputs');
-  fs.mkdirSync(dir);
-  const f = (name) => path.join(dir, name);
+const inputs = path.join(dataDir, 'inputs');
+const f = (name) => path.join(inputs, name);
+
+/** Made before the server starts: ffmpeg here blocks this process, and the server would drop idle keep-alive sockets meanwhile. */
+function makeInputs() {
+  fs.mkdirSync(inputs);
   lavfi('-f', 'lavfi', '-i', 'testsrc2=s=1600x1200', '-frames:v', '1', '-q:v', '3', f('photo-1.jpg'));
   lavfi('-f', 'lavfi', '-i', 'mandelbrot=s=1200x1600', '-frames:v', '1', '-q:v', '3', f('photo-2.jpg'));
   lavfi('-f', 'lavfi', '-i', 'smptehdbars=s=2000x1500', '-frames:v', '1', '-q:v', '3', f('photo-3.jpg'));
@@ -82,6 +86,9 @@ async function prepare() {
   lavfi('-f', 'lavfi', '-i', 'testsrc=s=1080x1920:r=30:d=8', '-f', 'lavfi', '-i', 'sine=f=660:d=8', '-c:a', 'aac', '-shortest', '-c:v', 'libx264', '-preset', 'fast', '-pix_fmt', 'yuv420p', f('clip-2.mp4'));
   lavfi('-f', 'lavfi', '-i', 'smptebars=s=1280x720:r=25:d=8', '-c:v', 'libx264', '-preset', 'fast', '-pix_fmt', 'yuv420p', f('clip-3.mp4'));
   lavfi('-f', 'lavfi', '-i', 'color=c=orange:s=400x400', '-frames:v', '1', f('logo.png'));
+}
+
+async function prepare() {
 
   const logoForm = new FormData();
   logoForm.append('image', new Blob([fs.readFileSync(f('logo.png'))], { type: 'image/png' }), 'logo.png');
@@ -119,6 +126,7 @@ const summary = (times) => {
 };
 
 async function main() {
+  makeInputs();
   await startServer();
   await owner();
   // Free allows one video a month: exactly the one rendered here.
