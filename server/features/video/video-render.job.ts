@@ -18,33 +18,21 @@ import type { VideoRow } from './video.table.ts';
 
 type RenderDeps = Pick<Deps, 'db' | 'env' | 'now' | 'logger' | 'storage' | 'tts' | 'video'>;
 
-/** At most VIDEO_RENDER_CONCURRENCY renders at once in this process; the others wait their turn. */
+/**
+ * At most VIDEO_RENDER_CONCURRENCY renders at once in this process. A render that finds every slot taken hands
+ * its job back at once (JobPaused, no attempt used) instead of waiting inside a job slot, so sends and other
+ * jobs of this process are never stuck behind renders; the queue offers it again on the next poll.
+ */
 function semaphore(size: number) {
   let running = 0;
-  const waiting: Array<() => void> = [];
   return {
-    async acquire(signal: AbortSignal) {
-      if (running < size) {
-        running += 1;
-        return;
-      }
-      await new Promise<void>((resolve, reject) => {
-        const go = () => {
-          signal.removeEventListener('abort', stop);
-          running += 1;
-          resolve();
-        };
-        const stop = () => {
-          waiting.splice(waiting.indexOf(go), 1);
-          reject(new JobPaused('shutting down while waiting to render'));
-        };
-        waiting.push(go);
-        signal.addEventListener('abort', stop, { once: true });
-      });
+    tryAcquire() {
+      if (running >= size) return false;
+      running += 1;
+      return true;
     },
     release() {
       running -= 1;
-      waiting.shift()?.();
     },
   };
 }
@@ -122,7 +110,7 @@ async function buildPlan(deps: RenderDeps, video: VideoRow, dir: string): Promis
 export async function renderVideoJob(deps: RenderDeps, videoId: string, signal: AbortSignal, gate: ReturnType<typeof semaphore>) {
   const video = await deps.db.selectFrom('videos').selectAll().where('id', '=', videoId).where('deleted_at', 'is', null).executeTakeFirst();
   if (!video || video.status !== 'pending') return;
-  await gate.acquire(signal);
+  if (!gate.tryAcquire()) throw new JobPaused('every render slot is busy');
   const workDir = path.join(deps.env.dataDir, 'renders', videoId);
   try {
     const plan = await buildPlan(deps, video, path.join(workDir, 'sources'));
