@@ -19,9 +19,10 @@ import type { VideoRow } from './video.table.ts';
 type RenderDeps = Pick<Deps, 'db' | 'env' | 'now' | 'logger' | 'storage' | 'tts' | 'video'>;
 
 /**
- * At most VIDEO_RENDER_CONCURRENCY renders at once in this process. A render that finds every slot taken hands
- * its job back at once (JobPaused, no attempt used) instead of waiting inside a job slot, so sends and other
- * jobs of this process are never stuck behind renders; the queue offers it again on the next poll.
+ * At most VIDEO_RENDER_CONCURRENCY renders at once in this process. A render that finds every slot taken waits
+ * a few seconds, then hands its job back (JobPaused, no attempt used): it does not hold a job slot for the
+ * length of another render, and since a handed-back job goes to the end of the queue (run_at now), sends and
+ * other due jobs of this process are taken before it is offered again.
  */
 function semaphore(size: number) {
   let running = 0;
@@ -35,6 +36,17 @@ function semaphore(size: number) {
       running -= 1;
     },
   };
+}
+
+const SLOT_WAIT_MS = 5000;
+
+async function waitForSlot(gate: ReturnType<typeof semaphore>, signal: AbortSignal): Promise<boolean> {
+  const until = Date.now() + SLOT_WAIT_MS;
+  while (!gate.tryAcquire()) {
+    if (signal.aborted || Date.now() >= until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return true;
 }
 
 class InputError extends Error {}
@@ -110,7 +122,7 @@ async function buildPlan(deps: RenderDeps, video: VideoRow, dir: string): Promis
 export async function renderVideoJob(deps: RenderDeps, videoId: string, signal: AbortSignal, gate: ReturnType<typeof semaphore>) {
   const video = await deps.db.selectFrom('videos').selectAll().where('id', '=', videoId).where('deleted_at', 'is', null).executeTakeFirst();
   if (!video || video.status !== 'pending') return;
-  if (!gate.tryAcquire()) throw new JobPaused('every render slot is busy');
+  if (!(await waitForSlot(gate, signal))) throw new JobPaused('every render slot is busy');
   const workDir = path.join(deps.env.dataDir, 'renders', videoId);
   try {
     const plan = await buildPlan(deps, video, path.join(workDir, 'sources'));
