@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_MESSAGES } from '../../src/contract/video.ts';
-import { failOrphanRenders } from '../../server/features/video/video-render.job.ts';
+import { failOrphanRenders, renderGate, renderVideoJob } from '../../server/features/video/video-render.job.ts';
+import { JobPaused } from '../../server/jobs/queue.ts';
 import { createJobs, type Jobs } from '../../server/jobs/jobs.ts';
 import { resolveVideoBinaries } from '../../server/providers/video/video.ts';
 import { startFakeTiktok, type FakeTiktok } from '../fakes/tiktok.ts';
@@ -263,6 +264,11 @@ describe('videos', () => {
     const created = await createVideo(owner, { script_id: scriptId, 'voice-over': 'none', config: JSON.stringify({ Transitions: false }) });
     expect(created.status).toBe(201);
     const id = created.body.task_id as string;
+    // Every render slot busy: the job is handed back (no attempt used), the video stays pending.
+    const busy = renderGate(1);
+    busy.tryAcquire();
+    await expect(renderVideoJob(t.deps, id, new AbortController().signal, busy)).rejects.toBeInstanceOf(JobPaused);
+    expect((await call(t.app, 'GET', `/api/v1/video/videos/${id}`, undefined, owner.token)).body.status).toBe('pending');
     // Another process claimed the job and died: its lease runs out and this worker takes the job over.
     await t.deps.db.updateTable('jobs').set({ status: 'active', attempts: 1, locked_by: 'worker-dead', locked_until: new Date(Date.now() - 1000) }).where('singleton_key', '=', `video:${id}`).execute();
     await jobs.runDue();
