@@ -75,6 +75,17 @@ const EnvSchema = v.object({
   TIKTOK_CLIENT_SECRET: optionalString,
   TIKTOK_AUTH_BASE_URL: v.optional(v.string(), 'https://www.tiktok.com'),
   TIKTOK_API_BASE_URL: v.optional(v.string(), 'https://open.tiktokapis.com'),
+  /** Upload chunking (TikTok: files under 5 MB whole, chunks 5–64 MB); lowered only against the local fake in tests. */
+  TIKTOK_MIN_CHUNK_BYTES: v.pipe(v.optional(v.string(), String(5 * 1024 * 1024)), v.transform(Number), v.number(), v.integer(), v.minValue(1)),
+  TIKTOK_CHUNK_BYTES: v.pipe(v.optional(v.string(), String(10 * 1024 * 1024)), v.transform(Number), v.number(), v.integer(), v.minValue(1)),
+  /** Video campaigns: renders at once per server (each runs ffmpeg at a lower priority), and a time limit per render. */
+  VIDEO_RENDER_CONCURRENCY: v.pipe(v.optional(v.string(), '1'), v.transform(Number), v.number(), v.integer(), v.minValue(1)),
+  VIDEO_RENDER_TIMEOUT_MS: v.pipe(v.optional(v.string(), String(10 * 60_000)), v.transform(Number), v.number(), v.integer(), v.minValue(1000)),
+  /** Text to speech for voice-overs: empty → the built-in eSpeak NG voice (robotic, offline); set → an OpenAI-compatible /audio/speech. */
+  TTS_BASE_URL: optionalString,
+  TTS_API_KEY: optionalString,
+  TTS_MODEL: optionalString,
+  TTS_VOICES: optionalString,
   // Point of sale (issue 5). A provider without client id and secret shows "not set up" and points to CSV import.
   SQUARE_CLIENT_ID: optionalString,
   SQUARE_CLIENT_SECRET: optionalString,

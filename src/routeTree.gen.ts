@@ -53,17 +53,26 @@ import { Route as AppCampaignsTextCampaignsAllRouteImport } from './routes/_app/
 import { Route as AppCampaignsTextCampaignsDraftsRouteImport } from './routes/_app/campaigns/text-campaigns/drafts'
 import { Route as AppCampaignsTextCampaignsGeneratedTextsRouteImport } from './routes/_app/campaigns/text-campaigns/generated-texts'
 import { Route as AppCampaignsTextCampaignsScheduledRouteImport } from './routes/_app/campaigns/text-campaigns/scheduled'
+import { Route as AppCampaignsVideoCampaignsIndexRouteImport } from './routes/_app/campaigns/video-campaigns/index'
+import { Route as AppCampaignsVideoCampaignsDraftsRouteImport } from './routes/_app/campaigns/video-campaigns/drafts'
+import { Route as AppCampaignsVideoCampaignsHistoryRouteImport } from './routes/_app/campaigns/video-campaigns/history'
+import { Route as AppCampaignsVideoCampaignsScriptsRouteImport } from './routes/_app/campaigns/video-campaigns/scripts'
 import { Route as AppCustomersSegmentsIndexRouteImport } from './routes/_app/customers/segments/index'
 import { Route as AppCustomersSegmentsSegmentIdRouteImport } from './routes/_app/customers/segments/$segmentId'
 import { Route as AppCustomersSegmentsNewRouteImport } from './routes/_app/customers/segments/new'
+import { Route as AppEditConceptScriptIdRouteImport } from './routes/_app/edit-concept/script/$id'
+import { Route as AppEditConceptVideoTaskIdRouteImport } from './routes/_app/edit-concept/video/$taskId'
 import { Route as AppCampaignsEmailCampaignsCampaignIdRouteImport } from './routes/_app/campaigns/email-campaigns/campaign/$id'
 import { Route as AppCampaignsEmailCampaignsTemplateIdRouteImport } from './routes/_app/campaigns/email-campaigns/template/$id'
 import { Route as AppCampaignsEmailCampaignsTemplatesIndexRouteImport } from './routes/_app/campaigns/email-campaigns/templates/index'
 import { Route as AppCampaignsEmailCampaignsTemplatesNewRouteImport } from './routes/_app/campaigns/email-campaigns/templates/new'
 import { Route as AppCampaignsTextCampaignsGeneratedTextConversationIdRouteImport } from './routes/_app/campaigns/text-campaigns/generated-text/$conversationId'
 import { Route as AppCampaignsTextCampaignsTextCampaignIdRouteImport } from './routes/_app/campaigns/text-campaigns/text/$campaignId'
+import { Route as AppCampaignsVideoCampaignsAnalyticsIdRouteImport } from './routes/_app/campaigns/video-campaigns/analytics/$id'
+import { Route as AppCampaignsVideoCampaignsGeneratedVideosIndexRouteImport } from './routes/_app/campaigns/video-campaigns/generated-videos/index'
 import { Route as AppCampaignsEmailCampaignsDraftsViewIdIndexRouteImport } from './routes/_app/campaigns/email-campaigns/drafts-view/$id/index'
 import { Route as AppCampaignsEmailCampaignsDraftsViewIdEditRouteImport } from './routes/_app/campaigns/email-campaigns/drafts-view/$id/edit'
+import { Route as AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRouteImport } from './routes/_app/campaigns/video-campaigns/generated-videos/video-details/$id'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -296,6 +305,30 @@ const AppCampaignsTextCampaignsScheduledRoute =
     path: '/campaigns/text-campaigns/scheduled',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCampaignsVideoCampaignsIndexRoute =
+  AppCampaignsVideoCampaignsIndexRouteImport.update({
+    id: '/campaigns/video-campaigns/',
+    path: '/campaigns/video-campaigns/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsVideoCampaignsDraftsRoute =
+  AppCampaignsVideoCampaignsDraftsRouteImport.update({
+    id: '/campaigns/video-campaigns/drafts',
+    path: '/campaigns/video-campaigns/drafts',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsVideoCampaignsHistoryRoute =
+  AppCampaignsVideoCampaignsHistoryRouteImport.update({
+    id: '/campaigns/video-campaigns/history',
+    path: '/campaigns/video-campaigns/history',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsVideoCampaignsScriptsRoute =
+  AppCampaignsVideoCampaignsScriptsRouteImport.update({
+    id: '/campaigns/video-campaigns/scripts',
+    path: '/campaigns/video-campaigns/scripts',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCustomersSegmentsIndexRoute =
   AppCustomersSegmentsIndexRouteImport.update({
     id: '/',
@@ -313,6 +346,17 @@ const AppCustomersSegmentsNewRoute = AppCustomersSegmentsNewRouteImport.update({
   path: '/new',
   getParentRoute: () => AppCustomersSegmentsRouteRoute,
 } as any)
+const AppEditConceptScriptIdRoute = AppEditConceptScriptIdRouteImport.update({
+  id: '/edit-concept/script/$id',
+  path: '/edit-concept/script/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppEditConceptVideoTaskIdRoute =
+  AppEditConceptVideoTaskIdRouteImport.update({
+    id: '/edit-concept/video/$taskId',
+    path: '/edit-concept/video/$taskId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCampaignsEmailCampaignsCampaignIdRoute =
   AppCampaignsEmailCampaignsCampaignIdRouteImport.update({
     id: '/campaigns/email-campaigns/campaign/$id',
@@ -349,6 +393,18 @@ const AppCampaignsTextCampaignsTextCampaignIdRoute =
     path: '/campaigns/text-campaigns/text/$campaignId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCampaignsVideoCampaignsAnalyticsIdRoute =
+  AppCampaignsVideoCampaignsAnalyticsIdRouteImport.update({
+    id: '/campaigns/video-campaigns/analytics/$id',
+    path: '/campaigns/video-campaigns/analytics/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsVideoCampaignsGeneratedVideosIndexRoute =
+  AppCampaignsVideoCampaignsGeneratedVideosIndexRouteImport.update({
+    id: '/campaigns/video-campaigns/generated-videos/',
+    path: '/campaigns/video-campaigns/generated-videos/',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCampaignsEmailCampaignsDraftsViewIdIndexRoute =
   AppCampaignsEmailCampaignsDraftsViewIdIndexRouteImport.update({
     id: '/campaigns/email-campaigns/drafts-view/$id/',
@@ -359,6 +415,12 @@ const AppCampaignsEmailCampaignsDraftsViewIdEditRoute =
   AppCampaignsEmailCampaignsDraftsViewIdEditRouteImport.update({
     id: '/campaigns/email-campaigns/drafts-view/$id/edit',
     path: '/campaigns/email-campaigns/drafts-view/$id/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRoute =
+  AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRouteImport.update({
+    id: '/campaigns/video-campaigns/generated-videos/video-details/$id',
+    path: '/campaigns/video-campaigns/generated-videos/video-details/$id',
     getParentRoute: () => AppRoute,
   } as any)
 
@@ -403,18 +465,27 @@ export interface FileRoutesByFullPath {
   '/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
   '/campaigns/text-campaigns/generated-texts': typeof AppCampaignsTextCampaignsGeneratedTextsRoute
   '/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
+  '/campaigns/video-campaigns/drafts': typeof AppCampaignsVideoCampaignsDraftsRoute
+  '/campaigns/video-campaigns/history': typeof AppCampaignsVideoCampaignsHistoryRoute
+  '/campaigns/video-campaigns/scripts': typeof AppCampaignsVideoCampaignsScriptsRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
+  '/edit-concept/script/$id': typeof AppEditConceptScriptIdRoute
+  '/edit-concept/video/$taskId': typeof AppEditConceptVideoTaskIdRoute
   '/campaigns/email-campaigns/': typeof AppCampaignsEmailCampaignsIndexRoute
   '/campaigns/text-campaigns/': typeof AppCampaignsTextCampaignsIndexRoute
+  '/campaigns/video-campaigns/': typeof AppCampaignsVideoCampaignsIndexRoute
   '/customers/segments/': typeof AppCustomersSegmentsIndexRoute
   '/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
   '/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
   '/campaigns/text-campaigns/generated-text/$conversationId': typeof AppCampaignsTextCampaignsGeneratedTextConversationIdRoute
   '/campaigns/text-campaigns/text/$campaignId': typeof AppCampaignsTextCampaignsTextCampaignIdRoute
+  '/campaigns/video-campaigns/analytics/$id': typeof AppCampaignsVideoCampaignsAnalyticsIdRoute
   '/campaigns/email-campaigns/templates/': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
+  '/campaigns/video-campaigns/generated-videos/': typeof AppCampaignsVideoCampaignsGeneratedVideosIndexRoute
   '/campaigns/email-campaigns/drafts-view/$id/edit': typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
+  '/campaigns/video-campaigns/generated-videos/video-details/$id': typeof AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRoute
   '/campaigns/email-campaigns/drafts-view/$id/': typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -457,18 +528,27 @@ export interface FileRoutesByTo {
   '/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
   '/campaigns/text-campaigns/generated-texts': typeof AppCampaignsTextCampaignsGeneratedTextsRoute
   '/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
+  '/campaigns/video-campaigns/drafts': typeof AppCampaignsVideoCampaignsDraftsRoute
+  '/campaigns/video-campaigns/history': typeof AppCampaignsVideoCampaignsHistoryRoute
+  '/campaigns/video-campaigns/scripts': typeof AppCampaignsVideoCampaignsScriptsRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
+  '/edit-concept/script/$id': typeof AppEditConceptScriptIdRoute
+  '/edit-concept/video/$taskId': typeof AppEditConceptVideoTaskIdRoute
   '/campaigns/email-campaigns': typeof AppCampaignsEmailCampaignsIndexRoute
   '/campaigns/text-campaigns': typeof AppCampaignsTextCampaignsIndexRoute
+  '/campaigns/video-campaigns': typeof AppCampaignsVideoCampaignsIndexRoute
   '/customers/segments': typeof AppCustomersSegmentsIndexRoute
   '/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
   '/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
   '/campaigns/text-campaigns/generated-text/$conversationId': typeof AppCampaignsTextCampaignsGeneratedTextConversationIdRoute
   '/campaigns/text-campaigns/text/$campaignId': typeof AppCampaignsTextCampaignsTextCampaignIdRoute
+  '/campaigns/video-campaigns/analytics/$id': typeof AppCampaignsVideoCampaignsAnalyticsIdRoute
   '/campaigns/email-campaigns/templates': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
+  '/campaigns/video-campaigns/generated-videos': typeof AppCampaignsVideoCampaignsGeneratedVideosIndexRoute
   '/campaigns/email-campaigns/drafts-view/$id/edit': typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
+  '/campaigns/video-campaigns/generated-videos/video-details/$id': typeof AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRoute
   '/campaigns/email-campaigns/drafts-view/$id': typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
 }
 export interface FileRoutesById {
@@ -515,18 +595,27 @@ export interface FileRoutesById {
   '/_app/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
   '/_app/campaigns/text-campaigns/generated-texts': typeof AppCampaignsTextCampaignsGeneratedTextsRoute
   '/_app/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
+  '/_app/campaigns/video-campaigns/drafts': typeof AppCampaignsVideoCampaignsDraftsRoute
+  '/_app/campaigns/video-campaigns/history': typeof AppCampaignsVideoCampaignsHistoryRoute
+  '/_app/campaigns/video-campaigns/scripts': typeof AppCampaignsVideoCampaignsScriptsRoute
   '/_app/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/_app/customers/segments/new': typeof AppCustomersSegmentsNewRoute
+  '/_app/edit-concept/script/$id': typeof AppEditConceptScriptIdRoute
+  '/_app/edit-concept/video/$taskId': typeof AppEditConceptVideoTaskIdRoute
   '/_app/campaigns/email-campaigns/': typeof AppCampaignsEmailCampaignsIndexRoute
   '/_app/campaigns/text-campaigns/': typeof AppCampaignsTextCampaignsIndexRoute
+  '/_app/campaigns/video-campaigns/': typeof AppCampaignsVideoCampaignsIndexRoute
   '/_app/customers/segments/': typeof AppCustomersSegmentsIndexRoute
   '/_app/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/_app/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
   '/_app/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
   '/_app/campaigns/text-campaigns/generated-text/$conversationId': typeof AppCampaignsTextCampaignsGeneratedTextConversationIdRoute
   '/_app/campaigns/text-campaigns/text/$campaignId': typeof AppCampaignsTextCampaignsTextCampaignIdRoute
+  '/_app/campaigns/video-campaigns/analytics/$id': typeof AppCampaignsVideoCampaignsAnalyticsIdRoute
   '/_app/campaigns/email-campaigns/templates/': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
+  '/_app/campaigns/video-campaigns/generated-videos/': typeof AppCampaignsVideoCampaignsGeneratedVideosIndexRoute
   '/_app/campaigns/email-campaigns/drafts-view/$id/edit': typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
+  '/_app/campaigns/video-campaigns/generated-videos/video-details/$id': typeof AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRoute
   '/_app/campaigns/email-campaigns/drafts-view/$id/': typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -572,18 +661,27 @@ export interface FileRouteTypes {
     | '/campaigns/text-campaigns/drafts'
     | '/campaigns/text-campaigns/generated-texts'
     | '/campaigns/text-campaigns/scheduled'
+    | '/campaigns/video-campaigns/drafts'
+    | '/campaigns/video-campaigns/history'
+    | '/campaigns/video-campaigns/scripts'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
+    | '/edit-concept/script/$id'
+    | '/edit-concept/video/$taskId'
     | '/campaigns/email-campaigns/'
     | '/campaigns/text-campaigns/'
+    | '/campaigns/video-campaigns/'
     | '/customers/segments/'
     | '/campaigns/email-campaigns/campaign/$id'
     | '/campaigns/email-campaigns/template/$id'
     | '/campaigns/email-campaigns/templates/new'
     | '/campaigns/text-campaigns/generated-text/$conversationId'
     | '/campaigns/text-campaigns/text/$campaignId'
+    | '/campaigns/video-campaigns/analytics/$id'
     | '/campaigns/email-campaigns/templates/'
+    | '/campaigns/video-campaigns/generated-videos/'
     | '/campaigns/email-campaigns/drafts-view/$id/edit'
+    | '/campaigns/video-campaigns/generated-videos/video-details/$id'
     | '/campaigns/email-campaigns/drafts-view/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -626,18 +724,27 @@ export interface FileRouteTypes {
     | '/campaigns/text-campaigns/drafts'
     | '/campaigns/text-campaigns/generated-texts'
     | '/campaigns/text-campaigns/scheduled'
+    | '/campaigns/video-campaigns/drafts'
+    | '/campaigns/video-campaigns/history'
+    | '/campaigns/video-campaigns/scripts'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
+    | '/edit-concept/script/$id'
+    | '/edit-concept/video/$taskId'
     | '/campaigns/email-campaigns'
     | '/campaigns/text-campaigns'
+    | '/campaigns/video-campaigns'
     | '/customers/segments'
     | '/campaigns/email-campaigns/campaign/$id'
     | '/campaigns/email-campaigns/template/$id'
     | '/campaigns/email-campaigns/templates/new'
     | '/campaigns/text-campaigns/generated-text/$conversationId'
     | '/campaigns/text-campaigns/text/$campaignId'
+    | '/campaigns/video-campaigns/analytics/$id'
     | '/campaigns/email-campaigns/templates'
+    | '/campaigns/video-campaigns/generated-videos'
     | '/campaigns/email-campaigns/drafts-view/$id/edit'
+    | '/campaigns/video-campaigns/generated-videos/video-details/$id'
     | '/campaigns/email-campaigns/drafts-view/$id'
   id:
     | '__root__'
@@ -683,18 +790,27 @@ export interface FileRouteTypes {
     | '/_app/campaigns/text-campaigns/drafts'
     | '/_app/campaigns/text-campaigns/generated-texts'
     | '/_app/campaigns/text-campaigns/scheduled'
+    | '/_app/campaigns/video-campaigns/drafts'
+    | '/_app/campaigns/video-campaigns/history'
+    | '/_app/campaigns/video-campaigns/scripts'
     | '/_app/customers/segments/$segmentId'
     | '/_app/customers/segments/new'
+    | '/_app/edit-concept/script/$id'
+    | '/_app/edit-concept/video/$taskId'
     | '/_app/campaigns/email-campaigns/'
     | '/_app/campaigns/text-campaigns/'
+    | '/_app/campaigns/video-campaigns/'
     | '/_app/customers/segments/'
     | '/_app/campaigns/email-campaigns/campaign/$id'
     | '/_app/campaigns/email-campaigns/template/$id'
     | '/_app/campaigns/email-campaigns/templates/new'
     | '/_app/campaigns/text-campaigns/generated-text/$conversationId'
     | '/_app/campaigns/text-campaigns/text/$campaignId'
+    | '/_app/campaigns/video-campaigns/analytics/$id'
     | '/_app/campaigns/email-campaigns/templates/'
+    | '/_app/campaigns/video-campaigns/generated-videos/'
     | '/_app/campaigns/email-campaigns/drafts-view/$id/edit'
+    | '/_app/campaigns/video-campaigns/generated-videos/video-details/$id'
     | '/_app/campaigns/email-campaigns/drafts-view/$id/'
   fileRoutesById: FileRoutesById
 }
@@ -1013,6 +1129,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCampaignsTextCampaignsScheduledRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/campaigns/video-campaigns/': {
+      id: '/_app/campaigns/video-campaigns/'
+      path: '/campaigns/video-campaigns'
+      fullPath: '/campaigns/video-campaigns/'
+      preLoaderRoute: typeof AppCampaignsVideoCampaignsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/video-campaigns/drafts': {
+      id: '/_app/campaigns/video-campaigns/drafts'
+      path: '/campaigns/video-campaigns/drafts'
+      fullPath: '/campaigns/video-campaigns/drafts'
+      preLoaderRoute: typeof AppCampaignsVideoCampaignsDraftsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/video-campaigns/history': {
+      id: '/_app/campaigns/video-campaigns/history'
+      path: '/campaigns/video-campaigns/history'
+      fullPath: '/campaigns/video-campaigns/history'
+      preLoaderRoute: typeof AppCampaignsVideoCampaignsHistoryRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/video-campaigns/scripts': {
+      id: '/_app/campaigns/video-campaigns/scripts'
+      path: '/campaigns/video-campaigns/scripts'
+      fullPath: '/campaigns/video-campaigns/scripts'
+      preLoaderRoute: typeof AppCampaignsVideoCampaignsScriptsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/customers/segments/': {
       id: '/_app/customers/segments/'
       path: '/'
@@ -1033,6 +1177,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/customers/segments/new'
       preLoaderRoute: typeof AppCustomersSegmentsNewRouteImport
       parentRoute: typeof AppCustomersSegmentsRouteRoute
+    }
+    '/_app/edit-concept/script/$id': {
+      id: '/_app/edit-concept/script/$id'
+      path: '/edit-concept/script/$id'
+      fullPath: '/edit-concept/script/$id'
+      preLoaderRoute: typeof AppEditConceptScriptIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/edit-concept/video/$taskId': {
+      id: '/_app/edit-concept/video/$taskId'
+      path: '/edit-concept/video/$taskId'
+      fullPath: '/edit-concept/video/$taskId'
+      preLoaderRoute: typeof AppEditConceptVideoTaskIdRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/campaigns/email-campaigns/campaign/$id': {
       id: '/_app/campaigns/email-campaigns/campaign/$id'
@@ -1076,6 +1234,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCampaignsTextCampaignsTextCampaignIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/campaigns/video-campaigns/analytics/$id': {
+      id: '/_app/campaigns/video-campaigns/analytics/$id'
+      path: '/campaigns/video-campaigns/analytics/$id'
+      fullPath: '/campaigns/video-campaigns/analytics/$id'
+      preLoaderRoute: typeof AppCampaignsVideoCampaignsAnalyticsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/video-campaigns/generated-videos/': {
+      id: '/_app/campaigns/video-campaigns/generated-videos/'
+      path: '/campaigns/video-campaigns/generated-videos'
+      fullPath: '/campaigns/video-campaigns/generated-videos/'
+      preLoaderRoute: typeof AppCampaignsVideoCampaignsGeneratedVideosIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/campaigns/email-campaigns/drafts-view/$id/': {
       id: '/_app/campaigns/email-campaigns/drafts-view/$id/'
       path: '/campaigns/email-campaigns/drafts-view/$id'
@@ -1088,6 +1260,13 @@ declare module '@tanstack/react-router' {
       path: '/campaigns/email-campaigns/drafts-view/$id/edit'
       fullPath: '/campaigns/email-campaigns/drafts-view/$id/edit'
       preLoaderRoute: typeof AppCampaignsEmailCampaignsDraftsViewIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/video-campaigns/generated-videos/video-details/$id': {
+      id: '/_app/campaigns/video-campaigns/generated-videos/video-details/$id'
+      path: '/campaigns/video-campaigns/generated-videos/video-details/$id'
+      fullPath: '/campaigns/video-campaigns/generated-videos/video-details/$id'
+      preLoaderRoute: typeof AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRouteImport
       parentRoute: typeof AppRoute
     }
   }
@@ -1145,15 +1324,24 @@ interface AppRouteChildren {
   AppCampaignsTextCampaignsDraftsRoute: typeof AppCampaignsTextCampaignsDraftsRoute
   AppCampaignsTextCampaignsGeneratedTextsRoute: typeof AppCampaignsTextCampaignsGeneratedTextsRoute
   AppCampaignsTextCampaignsScheduledRoute: typeof AppCampaignsTextCampaignsScheduledRoute
+  AppCampaignsVideoCampaignsDraftsRoute: typeof AppCampaignsVideoCampaignsDraftsRoute
+  AppCampaignsVideoCampaignsHistoryRoute: typeof AppCampaignsVideoCampaignsHistoryRoute
+  AppCampaignsVideoCampaignsScriptsRoute: typeof AppCampaignsVideoCampaignsScriptsRoute
+  AppEditConceptScriptIdRoute: typeof AppEditConceptScriptIdRoute
+  AppEditConceptVideoTaskIdRoute: typeof AppEditConceptVideoTaskIdRoute
   AppCampaignsEmailCampaignsIndexRoute: typeof AppCampaignsEmailCampaignsIndexRoute
   AppCampaignsTextCampaignsIndexRoute: typeof AppCampaignsTextCampaignsIndexRoute
+  AppCampaignsVideoCampaignsIndexRoute: typeof AppCampaignsVideoCampaignsIndexRoute
   AppCampaignsEmailCampaignsCampaignIdRoute: typeof AppCampaignsEmailCampaignsCampaignIdRoute
   AppCampaignsEmailCampaignsTemplateIdRoute: typeof AppCampaignsEmailCampaignsTemplateIdRoute
   AppCampaignsEmailCampaignsTemplatesNewRoute: typeof AppCampaignsEmailCampaignsTemplatesNewRoute
   AppCampaignsTextCampaignsGeneratedTextConversationIdRoute: typeof AppCampaignsTextCampaignsGeneratedTextConversationIdRoute
   AppCampaignsTextCampaignsTextCampaignIdRoute: typeof AppCampaignsTextCampaignsTextCampaignIdRoute
+  AppCampaignsVideoCampaignsAnalyticsIdRoute: typeof AppCampaignsVideoCampaignsAnalyticsIdRoute
   AppCampaignsEmailCampaignsTemplatesIndexRoute: typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
+  AppCampaignsVideoCampaignsGeneratedVideosIndexRoute: typeof AppCampaignsVideoCampaignsGeneratedVideosIndexRoute
   AppCampaignsEmailCampaignsDraftsViewIdEditRoute: typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
+  AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRoute: typeof AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRoute
   AppCampaignsEmailCampaignsDraftsViewIdIndexRoute: typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
 }
 
@@ -1196,8 +1384,16 @@ const AppRouteChildren: AppRouteChildren = {
     AppCampaignsTextCampaignsGeneratedTextsRoute,
   AppCampaignsTextCampaignsScheduledRoute:
     AppCampaignsTextCampaignsScheduledRoute,
+  AppCampaignsVideoCampaignsDraftsRoute: AppCampaignsVideoCampaignsDraftsRoute,
+  AppCampaignsVideoCampaignsHistoryRoute:
+    AppCampaignsVideoCampaignsHistoryRoute,
+  AppCampaignsVideoCampaignsScriptsRoute:
+    AppCampaignsVideoCampaignsScriptsRoute,
+  AppEditConceptScriptIdRoute: AppEditConceptScriptIdRoute,
+  AppEditConceptVideoTaskIdRoute: AppEditConceptVideoTaskIdRoute,
   AppCampaignsEmailCampaignsIndexRoute: AppCampaignsEmailCampaignsIndexRoute,
   AppCampaignsTextCampaignsIndexRoute: AppCampaignsTextCampaignsIndexRoute,
+  AppCampaignsVideoCampaignsIndexRoute: AppCampaignsVideoCampaignsIndexRoute,
   AppCampaignsEmailCampaignsCampaignIdRoute:
     AppCampaignsEmailCampaignsCampaignIdRoute,
   AppCampaignsEmailCampaignsTemplateIdRoute:
@@ -1208,10 +1404,16 @@ const AppRouteChildren: AppRouteChildren = {
     AppCampaignsTextCampaignsGeneratedTextConversationIdRoute,
   AppCampaignsTextCampaignsTextCampaignIdRoute:
     AppCampaignsTextCampaignsTextCampaignIdRoute,
+  AppCampaignsVideoCampaignsAnalyticsIdRoute:
+    AppCampaignsVideoCampaignsAnalyticsIdRoute,
   AppCampaignsEmailCampaignsTemplatesIndexRoute:
     AppCampaignsEmailCampaignsTemplatesIndexRoute,
+  AppCampaignsVideoCampaignsGeneratedVideosIndexRoute:
+    AppCampaignsVideoCampaignsGeneratedVideosIndexRoute,
   AppCampaignsEmailCampaignsDraftsViewIdEditRoute:
     AppCampaignsEmailCampaignsDraftsViewIdEditRoute,
+  AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRoute:
+    AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRoute,
   AppCampaignsEmailCampaignsDraftsViewIdIndexRoute:
     AppCampaignsEmailCampaignsDraftsViewIdIndexRoute,
 }

@@ -14,6 +14,7 @@ import { socialsFeature } from './socials/socials.feature.ts';
 import { subscriptionsFeature } from './subscriptions/subscriptions.feature.ts';
 import { profileFeature } from './profile/profile.feature.ts';
 import { textFeature } from './text/text.feature.ts';
+import { videoFeature } from './video/video.feature.ts';
 
 /** Every feature of the API, in mount order. The app mounts their routes and main.ts registers their jobs from here. */
 export const features: Feature[] = [
@@ -32,4 +33,5 @@ export const features: Feature[] = [
   sendingFeature,
   textFeature,
   askFeature,
+  videoFeature,
 ];

@@ -13,6 +13,7 @@ import { createSmsTransport, type SmsTransport } from './sms/sms.ts';
 import { createStorage } from './storage/create-storage.ts';
 import type { Storage } from './storage/storage.ts';
 import { createTiktokClient, tiktokConfigured, type TiktokClient } from './tiktok/tiktok-client.ts';
+import { createTtsProvider, type TtsProvider } from './tts/tts.ts';
 import { createVideoTools, type VideoTools } from './video/video.ts';
 
 /**
@@ -37,6 +38,8 @@ export type Providers = {
   tiktok: TiktokClient | null;
   /** ffmpeg / ffprobe. */
   video: VideoTools;
+  /** Voice-overs: the built-in eSpeak NG voice, or an OpenAI-compatible /audio/speech when TTS_BASE_URL is set. */
+  tts: TtsProvider;
   /** Texts: Twilio's REST API, or files under DATA_DIR/sms-outbox (nothing sent) while Twilio is not set up. */
   sms: SmsTransport;
 };
@@ -68,6 +71,7 @@ export function createProviders(env: Env, logger: Logger): Providers {
     },
     tiktok: tiktokConfigured(env) ? createTiktokClient(env) : null,
     video: createVideoTools(env),
+    tts: createTtsProvider({ baseUrl: env.TTS_BASE_URL, apiKey: env.TTS_API_KEY, model: env.TTS_MODEL, voices: env.TTS_VOICES }, logger),
     sms: createSmsTransport({
       twilio: env.TWILIO_ACCOUNT_SID
         ? {
@@ -89,4 +93,5 @@ export function closeProviders(providers: Providers) {
   providers.mailer.close();
   providers.campaignMailer.close();
   void providers.sms.close();
+  void providers.tts.close();
 }

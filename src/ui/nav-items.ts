@@ -1,5 +1,5 @@
 import type { Icon } from '@tabler/icons-react';
-import { IconCreditCard, IconCrown, IconMail, IconMessage, IconPalette, IconSpeakerphone, IconShare } from '@tabler/icons-react';
+import { IconCreditCard, IconCrown, IconMail, IconMessage, IconMovie, IconPalette, IconSpeakerphone, IconShare } from '@tabler/icons-react';
 import { IconBell, IconHome2, IconLock, IconMessageChatbot, IconUser } from '@tabler/icons-react';
 import { IconPhoto } from '@tabler/icons-react';
 import { IconUsersGroup } from '@tabler/icons-react';
@@ -46,6 +46,7 @@ export const navItems: readonly NavItem[] = [
 export const campaignChannels: ReadonlyArray<{ path: NavPath; label: string; description: string; icon: Icon }> = [
   { path: '/campaigns/email-campaigns', label: 'Email', description: 'AI drafts and templates in your brand', icon: IconMail },
   { path: '/campaigns/text-campaigns', label: 'Text', description: 'Texts that bring guests in tonight, sent with care', icon: IconMessage },
+  { path: '/campaigns/video-campaigns', label: 'Video', description: 'Short TikTok videos from your photos and clips', icon: IconMovie },
 ];
 
 /** How many primary entries fit the phone's bottom bar next to More. */

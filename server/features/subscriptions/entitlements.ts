@@ -49,6 +49,19 @@ const COUNTERS: Partial<Record<EntitlementKey, Counter>> = {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   },
+  // Videos asked for in the period, except failed renders and demo data.
+  videoRendersPerMonth: async (db, userId, period) => {
+    const row = await db
+      .selectFrom('videos')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('demo', '=', false)
+      .where('status', '!=', 'error')
+      .where('created_at', '>=', period.start)
+      .where('created_at', '<', period.end)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
   // One kind of user and no invitations yet: the owner is the only member.
   teamMembers: async () => 1,
 };

@@ -58,6 +58,30 @@ export type AiProvider = {
   writeEmail: (input: WriteEmailInput) => Promise<WrittenEmail>;
   /** Ask: picks one of the named analytics questions (never SQL) for the owner's words. */
   pickQuestion: (request: QuestionPickRequest) => Promise<QuestionPick>;
+  /**
+   * A short-video script: scenes (what is said, the caption, which of the owner's photos or clips, how long)
+   * from the concept, subcategory, style and brand. Never states a price, date, day or dish the concept and
+   * brand do not give; only media ids from `media`.
+   */
+  writeVideoScript: (input: WriteVideoScriptInput) => Promise<WrittenVideoScript>;
+};
+
+/** A photo or clip of the owner's the script may place, described in the owner's own words. */
+export type ScriptMedia = { id: string; kind: 'image' | 'video'; name: string; description: string; duration: number | null };
+
+export type WriteVideoScriptInput = {
+  concept: string;
+  subcategory: { id: string; label: string };
+  style: { id: string; label: string } | null;
+  brand: AiBrandFacts;
+  /** Newest first. */
+  media: ScriptMedia[];
+  seed: number;
+};
+
+export type WrittenVideoScript = {
+  title: string;
+  scenes: Array<{ narration: string; caption: string; media_id: string | null; duration: number }>;
 };
 
 /** What the AI may say about the restaurant (brand settings, spec §3 "Restaurant content"). */

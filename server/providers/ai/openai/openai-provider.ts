@@ -6,6 +6,7 @@ import type { ChatClient } from './chat-client.ts';
 import { emailMessages, emailReplySchema } from './email-prompt.ts';
 import { segmentMessages, SegmentReplySchema } from './segment-prompt.ts';
 import { openAiTextWriter } from './text-writer.ts';
+import { writeVideoScriptOpenAi } from './video-script-writer.ts';
 
 /** The model proposes; our schema checks the proposal and our SQL runs it. */
 export function createOpenAiProvider(client: ChatClient): AiProvider {
@@ -32,6 +33,7 @@ export function createOpenAiProvider(client: ChatClient): AiProvider {
       });
       return { title: reply.title, subject: reply.subject, preheader: reply.preheader, blocks };
     },
+    writeVideoScript: (input) => writeVideoScriptOpenAi(client, input),
     pickQuestion({ text, previous, now }) {
       return client.chatTools({ messages: askMessages(text, previous, now), tools: ASK_TOOLS, read: readAskCall });
     },

@@ -1,0 +1,88 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ScriptScene, VideoConfig, VideoStatus } from '../../../src/contract/video.ts';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** jsonb: read as the value, written as its JSON text. */
+type Json<T> = ColumnType<T, string, string>;
+// pg returns bigint as a string; we write numbers.
+type BigInt = ColumnType<string | number, number, number>;
+
+export type VideoScriptsTable = {
+  id: Generated<string>;
+  user_id: string;
+  query: string;
+  subcategory: string;
+  video_style: string | null;
+  title: string;
+  scenes: Json<ScriptScene[]>;
+  writer: string;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Date | null;
+};
+
+/** What Create Video asked for, kept with the video so a retry renders the same thing. */
+export type VideoRequest = {
+  scenes: ScriptScene[];
+  /** A voice id, or null for no voice-over. */
+  voice: string | null;
+  addLogo: boolean;
+  config: VideoConfig;
+};
+
+export type VideosTable = {
+  id: Generated<string>;
+  user_id: string;
+  script_id: string | null;
+  script_query: string;
+  title: string;
+  status: ColumnType<VideoStatus, VideoStatus | undefined, VideoStatus>;
+  progress: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  request: Json<VideoRequest>;
+  media_id: string | null;
+  duration: number | null;
+  demo: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Date | null;
+};
+
+export type VideoPublishesTable = {
+  video_id: string;
+  user_id: string;
+  platform: ColumnType<string, string | undefined, string>;
+  publish_id: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  error: string | null;
+  privacy_level: string;
+  caption: ColumnType<string, string | undefined, string>;
+  disable_comment: ColumnType<boolean, boolean | undefined, boolean>;
+  post_id: string | null;
+  published_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type VideoSnapshotsTable = {
+  id: Generated<string>;
+  video_id: string;
+  taken_at: Timestamp;
+  views: BigInt;
+  likes: BigInt;
+  comments: BigInt;
+  shares: BigInt;
+};
+
+/** Migration 0110. */
+export type VideoTables = {
+  video_scripts: VideoScriptsTable;
+  videos: VideosTable;
+  video_publishes: VideoPublishesTable;
+  video_snapshots: VideoSnapshotsTable;
+};
+
+export type VideoScriptRow = Selectable<VideoScriptsTable>;
+export type VideoRow = Selectable<VideosTable>;
+export type VideoPublishRow = Selectable<VideoPublishesTable>;

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../server/features/demo/demo-account.ts';
+import { DEMO_EMAIL } from '../../server/features/customers/demo/demo-seed.ts';
+import { takeSnapshots } from '../../server/features/video/video-publish.ts';
+import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+// The demo account's video campaign: rendered for real, shown as published with made-up figures that say so.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+}, 60_000);
+afterAll(() => t.close());
+
+describe('demo video campaign', () => {
+  it('is a real render, labelled demo, with figures over ten days, and never asks TikTok about them', async () => {
+    const result = await seedDemo(t.deps, { password: 'demo-password-1', customers: 60, baseUrl: 'http://localhost' });
+    expect(result.campaigns).toContain('Demo: Pumpkin soup is back (video, shown as published on TikTok with made-up figures)');
+    const signin = await call(t.app, 'POST', '/api/v1/auth/signin', { email: DEMO_EMAIL, password: 'demo-password-1', userType: 'regular' });
+    const token = signin.body.token as string;
+    const history = (await call(t.app, 'GET', '/api/v1/video/videos?filter=published', undefined, token)).body.results;
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ title: 'Demo: Pumpkin soup is back', status: 'done', demo: true, publish: { status: 'PUBLISH_COMPLETE' } });
+    expect(history[0].video_url).toMatch(/^\/api\/v1\/media\/files\//);
+    expect(history[0].figures.views).toBeGreaterThan(0);
+    const analytics = (await call(t.app, 'GET', `/api/v1/video/videos/${history[0].id}/analytics`, undefined, token)).body;
+    expect(analytics.snapshots).toHaveLength(10);
+    expect(analytics.coverage.week).toBeGreaterThan(0);
+    // No TikTok link and no TikTok call: the figures job skips demo videos.
+    const demo = await t.deps.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
+    expect(await takeSnapshots(t.deps, demo.id)).toBe(0);
+    // Not counted against the plan.
+    expect((await call(t.app, 'GET', '/api/v1/video/options', undefined, token)).body.usage.used).toBe(0);
+  }, 180_000);
+});
