@@ -14,10 +14,10 @@ export function MediaListTable({ items, onOpen, actionsFor }: Props) {
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Name</Table.Th>
-          <Table.Th ta="right" w={72}>
+          <Table.Th ta="right" w={64}>
             Size
           </Table.Th>
-          <Table.Th w={92}>Last Modified</Table.Th>
+          <Table.Th w={84}>Last Modified</Table.Th>
           <Table.Th w={50} aria-label="Actions" />
         </Table.Tr>
       </Table.Thead>
@@ -27,8 +27,8 @@ export function MediaListTable({ items, onOpen, actionsFor }: Props) {
             <Table.Td>
               <UnstyledButton onClick={() => onOpen(item)} mih={44} maw="100%" aria-label={item.isFolder ? `Open folder ${item.name}` : `View ${item.name}`}>
                 <Group gap="xs" wrap="nowrap">
-                  <MediaThumb item={item} size={36} />
-                  <Text size="sm" title={item.name} lineClamp={2} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                  <MediaThumb item={item} size={28} />
+                  <Text size="sm" title={item.name} lineClamp={2} style={{ minWidth: 0, overflowWrap: 'break-word' }}>
                     {shortName(item.name)}
                   </Text>
                 </Group>
