@@ -214,9 +214,22 @@ for (const width of [390, 360]) {
       await expect(page.locator('.mantine-Notification-root')).toHaveCount(1);
 
       await expect(page.getByText('Brunch menu.png').first()).toBeVisible();
-      const tileName = page.locator('[title="Brunch menu.png"]').first();
-      const lines = await tileName.evaluate((element) => Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)));
-      expect(lines, 'a short name stays on one line (no break in the middle of a word)').toBe(1);
+      // A name wraps between words if it must, never inside one ("Brunch m / enu").
+      const brokenWords = await page.locator('.mantine-Text-root[title="Brunch menu.png"]').first().evaluate((element) => {
+        const text = element.firstChild!;
+        const broken: string[] = [];
+        let at = 0;
+        for (const word of (text.textContent ?? '').split(' ')) {
+          const range = document.createRange();
+          range.setStart(text, at);
+          range.setEnd(text, at + word.length);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (tops.size > 1) broken.push(word);
+          at += word.length + 1;
+        }
+        return broken;
+      });
+      expect(brokenWords).toEqual([]);
       expect(await smallTargets(page)).toEqual([]);
       expect(await cutLabels(page)).toEqual([]);
 
@@ -226,7 +239,7 @@ for (const width of [390, 360]) {
       await expect(page.getByRole('columnheader', { name: 'Last Modified' })).toBeInViewport({ ratio: 1 });
       await expect(page.getByRole('button', { name: /More actions|Actions for/ }).first()).toBeInViewport({ ratio: 1 });
 
-      await page.getByRole('button', { name: 'View Brunch menu.png' }).click();
+      await page.getByRole('button', { name: 'View Brunch menu.png' }).last().click();
       await expect(page.getByRole('button', { name: 'Edit description' })).toBeVisible();
       expect(await cutLabels(page)).toEqual([]);
     });

@@ -4,6 +4,12 @@ import type { Env } from './env.ts';
 import { DEMO_EMAIL } from './features/customers/demo/demo-seed.ts';
 import { providerSetupNeeds } from './features/pos/pos-config.ts';
 
+/** A folder as the person who started the server typed it: relative under the current folder, else absolute. */
+const shown = (folder: string) => {
+  const relative = path.relative(process.cwd(), folder);
+  return !relative || relative.startsWith('..') ? folder : relative;
+};
+
 export type StartupFacts = {
   url: string;
   database: 'pglite' | 'postgres';
@@ -31,10 +37,10 @@ export async function startupFacts(db: Db, facts: Omit<StartupFacts, 'demoExists
  */
 export function startupSummary(env: Env, facts: StartupFacts): string[] {
   const lines = [`Mise is running: ${facts.url}`];
-  lines.push(`  Database  ${facts.database === 'pglite' ? `PGlite (embedded) in ${path.relative(process.cwd(), env.dataDir) || '.'}` : 'PostgreSQL (DATABASE_URL)'}`);
+  lines.push(`  Database  ${facts.database === 'pglite' ? `PGlite (embedded) in ${shown(env.dataDir)}` : 'PostgreSQL (DATABASE_URL)'}`);
   lines.push(
     facts.mail === 'outbox'
-      ? `  Mail      not sent: each email (and sign-up code) is a file in ${path.relative(process.cwd(), path.join(env.dataDir, 'outbox'))} (set SMTP_URL to send)`
+      ? `  Mail      not sent: each email (and sign-up code) is a file in ${shown(path.join(env.dataDir, 'outbox'))} (set SMTP_URL to send)`
       : '  Mail      sent through SMTP_URL',
   );
   if (facts.demoExists) lines.push(`  Demo      sign in as ${DEMO_EMAIL} (npm run demo again resets it)`);
