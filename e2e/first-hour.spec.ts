@@ -21,10 +21,10 @@ async function addCard(page: Page, planName: string) {
   await modal.getByRole('button', { name: `Subscribe to ${planName}` }).click();
 }
 
-/** Every visible tappable thing on the page smaller than 44 × 44 px (the inner text box of a tags field aside). */
+/** Every visible tappable thing on the page smaller than 44 × 44 px (the text line inside a tags box aside: the whole box is its target). */
 const smallTargets = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, a[href], [role=button], input:not([type=hidden]):not(.mantine-PillsInput-field), select, textarea')]
+    [...document.querySelectorAll<HTMLElement>('button, a[href], [role=button], input:not([type=hidden]):not(.mantine-PillsInput-field):not([class*=inputField]), select, textarea')]
       .filter((element) => {
         const box = element.getBoundingClientRect();
         const style = getComputedStyle(element);
