@@ -202,7 +202,8 @@ test.describe('offline', () => {
     await context.setOffline(true);
     const continueButton = await chooseAndDescribe(page, [await photo(200, 60, 60, 'offline-one.jpg'), await photo(60, 60, 200, 'offline-two.jpg')]);
     await continueButton.click();
-    await expect(toast(page, 'File 2 will upload when you are back online')).toBeVisible();
+    // One toast for the batch, its last word the outcome.
+    await expect(toast(page, 'All 2 files will upload when you are back online')).toBeVisible();
     const pending = page.getByTestId('pending-tile');
     await expect(pending).toHaveCount(2);
     await expect(pending.first()).toContainText('Waiting to upload');

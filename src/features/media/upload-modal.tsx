@@ -75,7 +75,8 @@ export function UploadModal({ opened, onClose, parentId }: Props) {
       }
     }
     if (succeeded === files.length) notifySuccess('All files uploaded successfully', toast);
-    else if (queued > 0) notifyInfo(`${queued} of ${files.length} ${files.length === 1 ? 'file' : 'files'} will upload when you are back online`, toast);
+    else if (queued === files.length) notifyInfo(files.length === 1 ? 'The file will upload when you are back online' : `All ${files.length} files will upload when you are back online`, toast);
+    else if (queued > 0) notifyInfo(`${queued} of ${files.length} files will upload when you are back online`, toast);
     else if (succeeded > 0) notifySuccess(`${succeeded} of ${files.length} files uploaded`, toast);
     else hideToast(toast.id);
     await queryClient.invalidateQueries({ queryKey: mediaKeys.all });
