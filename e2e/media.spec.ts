@@ -64,7 +64,7 @@ test('upload photos and a video with progress, make a folder, edit and delete', 
     await route.continue();
   });
   await continueButton.click();
-  await expect(page.getByText(/Uploading file 1 of 4/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Uploading file 1 of 4' })).toBeVisible();
   await expect(page.getByTestId('upload-progress')).toHaveCount(4);
   await expect(page.getByTestId('upload-progress').first().getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   await shot(page, '03-progress');
