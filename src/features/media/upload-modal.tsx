@@ -39,13 +39,12 @@ export function UploadModal({ opened, onClose, parentId }: Props) {
     setProgress(files.map(() => 0));
     let succeeded = 0;
     let queued = 0;
-    // One toast for the whole batch: each file's news replaces the last, and the outcome replaces it all.
+    // One toast for the whole batch: each file's news replaces the last (the dialog's title counts the files), and the outcome replaces it all.
     const toast = { id: `media-upload-${Date.now()}` };
     notifyProgress(`Uploading file 1 of ${files.length}`, toast);
     for (const [index, entry] of files.entries()) {
       const n = index + 1;
       setCurrent(n);
-      if (n > 1) notifyProgress(`Uploading file ${n} of ${files.length}`, toast);
       const fields = { name: entry.name.trim(), description: entry.description.trim(), parentId, duration: await readVideoDuration(entry.file) };
       const onProgress = (fraction: number) => setProgress((list) => list && list.map((value, i) => (i === index ? Math.round(fraction * 100) : value)));
       try {
