@@ -64,7 +64,7 @@ test('upload photos and a video with progress, make a folder, edit and delete', 
     await route.continue();
   });
   await continueButton.click();
-  await expect(page.getByText(/Uploading file 1 of 4/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Uploading file 1 of 4' })).toBeVisible();
   await expect(page.getByTestId('upload-progress')).toHaveCount(4);
   await expect(page.getByTestId('upload-progress').first().getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   await shot(page, '03-progress');
@@ -202,7 +202,8 @@ test.describe('offline', () => {
     await context.setOffline(true);
     const continueButton = await chooseAndDescribe(page, [await photo(200, 60, 60, 'offline-one.jpg'), await photo(60, 60, 200, 'offline-two.jpg')]);
     await continueButton.click();
-    await expect(toast(page, 'File 2 will upload when you are back online')).toBeVisible();
+    // One toast for the batch, its last word the outcome.
+    await expect(toast(page, 'All 2 files will upload when you are back online')).toBeVisible();
     const pending = page.getByTestId('pending-tile');
     await expect(pending).toHaveCount(2);
     await expect(pending.first()).toContainText('Waiting to upload');

@@ -19,7 +19,8 @@ test('connect Square: redirect, progress bar to Connected, customers imported, t
   const clover = page.getByTestId('pos-card-clover');
   await expect(square.getByTestId('pos-status-square')).toHaveText('Not connected');
   // Clover has no credentials on this server: its card says so and points to CSV import.
-  await expect(clover).toContainText('Clover is not set up on this server');
+  await expect(clover).toContainText("Clover isn't available on this Mise yet: import a CSV export of your customers instead.");
+  await expect(clover).not.toContainText('CLOVER_CLIENT_ID');
   await expect(clover.getByRole('link', { name: 'Import a CSV' })).toBeVisible();
   await expect(clover.getByRole('button', { name: 'Connect', exact: true })).toBeDisabled();
 

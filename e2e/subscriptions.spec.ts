@@ -34,16 +34,20 @@ test('upgrade from Free to Basic with a test card, then to Professional with the
   await modal.getByRole('button', { name: 'Subscribe to Basic' }).click();
   await expect(toast(page, 'Subscribed to Basic plan successfully')).toBeVisible();
   await expect(modal).toBeHidden();
+  // A new owner (no brand yet) goes on to onboarding's brand step; back to Plans.
+  await expect(page).toHaveURL(/\/brand$/);
+  await page.goto('/subscriptions');
   await expect(plan(page, 'Basic')).toContainText('Active');
   await expect(plan(page, 'Free')).not.toContainText('Active');
   await expect(page.getByRole('region', { name: 'Usage' })).toContainText('Contacts: 0 of 2,500');
 
-  // The card is on file now: no form, the upgrade happens at once.
+  // The card is on file now: no card form, but the charge is confirmed with its amount first.
   await plan(page, 'Professional').getByRole('button', { name: 'Upgrade to Professional' }).click();
+  await page.getByRole('dialog', { name: 'Upgrade to Professional?' }).getByRole('button', { name: 'Pay $79.00 and upgrade' }).click();
   await expect(toast(page, 'Subscribed to Professional plan successfully')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(plan(page, 'Professional')).toContainText('Active');
-  await expect(plan(page, 'Basic').getByRole('button', { name: 'Upgrade to Basic' })).toBeVisible();
+  await expect(plan(page, 'Basic').getByRole('button', { name: 'Downgrade to Basic' })).toBeVisible();
 
   await page.reload();
   await expect(plan(page, 'Professional')).toContainText('Active');
@@ -65,6 +69,7 @@ test('payment card page: the card on file, replacing it, and cancelling at the e
 
   await page.goto('/subscriptions');
   await plan(page, 'Premium').getByRole('button', { name: 'Upgrade to Premium' }).click();
+  await page.getByRole('dialog', { name: 'Upgrade to Premium?' }).getByRole('button', { name: 'Pay $199.00 and upgrade' }).click();
   await expect(toast(page, 'Subscribed to Premium plan successfully')).toBeVisible();
 
   await page.goto('/settings/payment');

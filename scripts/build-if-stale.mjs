@@ -23,9 +23,13 @@ export function buildIfStale({ force = false } = {}) {
     console.log('PWA build is up to date (dist/)');
     return;
   }
-  console.log(builtAt ? 'Sources changed since the last build: rebuilding the PWA…' : 'No build yet: building the PWA…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+  console.log(builtAt ? 'Sources changed since the last build: rebuilding the PWA…' : 'No build yet: building the PWA (about a minute)…');
+  const started = Date.now();
+  // Warnings and errors only: the list of every asset buries the one line a newcomer needs (BUILD_VERBOSE=1 shows it).
+  const logLevel = process.env.BUILD_VERBOSE ? 'info' : 'warn';
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', logLevel], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  console.log(`PWA built in ${Math.round((Date.now() - started) / 1000)} s (dist/)`);
   fs.writeFileSync(stamp, new Date().toISOString());
 }
 

@@ -15,6 +15,8 @@ const EnvSchema = v.object({
   DATABASE_URL: optionalString,
   PUBLIC_URL: optionalString,
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  /** json: one JSON object a line (for log collectors); pretty: short readable lines; auto: pretty in a terminal, else json. */
+  LOG_FORMAT: v.optional(v.picklist(['auto', 'json', 'pretty']), 'auto'),
   SMTP_URL: optionalString,
   MAIL_FROM: v.optional(v.string(), 'Mise <no-reply@mise.local>'),
   // Campaign email (server/features/sending): the SMTP pool's size, DKIM signing, tracking links and bounces.

@@ -10,8 +10,10 @@ import { features } from './features/features.ts';
 import { createJobs } from './jobs/jobs.ts';
 import { createLogger } from './lib/logger.ts';
 import { closeProviders, createProviders } from './providers/providers.ts';
+import { startupFacts, startupSummary } from './startup-summary.ts';
 
-const logger = createLogger(env.LOG_LEVEL);
+const logger = createLogger(env.LOG_LEVEL, env.LOG_FORMAT);
+const prettyLogs = env.LOG_FORMAT === 'pretty' || (env.LOG_FORMAT === 'auto' && process.stdout.isTTY === true);
 fs.mkdirSync(env.dataDir, { recursive: true });
 
 const database = await openDatabase({
@@ -20,7 +22,7 @@ const database = await openDatabase({
   onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server'),
 });
 const applied = await migrateToLatest(database.db);
-logger.info({ database: database.kind, applied }, `database ready (${database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'})`);
+logger.debug({ database: database.kind, applied }, `database ready (${database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'})`);
 
 // Every outside service is built once, here, and reaches the features inside `deps`.
 const deps: Deps = { env, db: database.db, logger, now: () => new Date(), ...createProviders(env, logger) };
@@ -33,9 +35,19 @@ jobs.start();
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   const url = `http://localhost:${info.port}`;
-  logger.info({ port: info.port }, `Mise is running on ${url}`);
-  if (deps.mailer.kind === 'outbox') logger.info(`No SMTP_URL set: emails (verification codes) are written to ${path.join(env.dataDir, 'outbox')}`);
-  logger.info(`Demo data: \`npm run demo\` creates demo@mise.local with a generated café (2,000 customers, 18 months of visits)${env.DATABASE_URL ? '' : '; stop this server first, the embedded database serves one process at a time'}`);
+  void startupFacts(database.db, {
+    url,
+    database: database.kind === 'pglite' ? 'pglite' : 'postgres',
+    mail: deps.mailer.kind === 'outbox' ? 'outbox' : 'smtp',
+    tiktok: deps.tiktok !== null,
+    billing: deps.billing.kind === 'stripe' ? 'stripe' : 'builtin',
+    ai: deps.ai.kind === 'openai' ? `OpenAI-compatible at ${env.AI_BASE_URL ?? 'the default address'}` : 'built-in (deterministic, no network); AI_BASE_URL for a model',
+  }).then((facts) => {
+    const lines = startupSummary(env, facts);
+    // In a terminal: a short block a person reads. For log collectors: one JSON line with the same facts.
+    if (prettyLogs) process.stdout.write(`\n${lines.join('\n')}\n\n`);
+    else logger.info({ port: info.port, ...facts }, lines[0]!);
+  });
 });
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.

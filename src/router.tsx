@@ -1,12 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
+import { clearStaleToasts } from './ui/notify.ts';
 import { RouteError, RoutePending } from './ui/route-status.tsx';
 
 export type RouterContext = { queryClient: QueryClient };
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context: { queryClient },
     defaultPreload: 'intent',
@@ -18,6 +19,11 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPendingMs: 300,
     defaultErrorComponent: RouteError,
   });
+  // Toasts belong to the screen that raised them: moving on clears them (a just-raised one stays to be read).
+  router.subscribe('onResolved', ({ pathChanged }) => {
+    if (pathChanged) clearStaleToasts();
+  });
+  return router;
 }
 
 declare module '@tanstack/react-router' {

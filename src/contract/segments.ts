@@ -145,6 +145,8 @@ export const SegmentSummarySchema = v.object({ id: v.string(), segmentation_titl
 export type SegmentSummary = v.InferOutput<typeof SegmentSummarySchema>;
 
 export const SegmentListResponseSchema = v.object({ results: v.array(SegmentSummarySchema) });
+/** GET /segments/counts: segment id → how many customers it holds now. */
+export const SegmentCountsResponseSchema = v.object({ counts: v.record(v.string(), v.number()) });
 export const PosSegmentListResponseSchema = v.object({ data: v.array(v.object({ id: v.string(), customer_segment_name: v.string() })) });
 
 export const SegmentDetailSchema = v.object({

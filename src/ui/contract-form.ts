@@ -1,4 +1,5 @@
 import { useForm, type FormErrors, type UseFormInput, type UseFormReturnType } from '@mantine/form';
+import { useEffect, useRef } from 'react';
 import * as v from 'valibot';
 import { ApiError } from '../lib/api-error.ts';
 
@@ -64,3 +65,27 @@ export function useContractForm<T extends Record<string, unknown>>({ schema, toR
     },
   });
 }
+
+/**
+ * Follows a newer copy from the server (a refetch after another save on the same screen, e.g. the email
+ * header upload) without throwing away what the owner is typing: a field they have not changed takes
+ * the server's value, a field they changed keeps theirs and stays dirty. Keyed by `version`.
+ */
+export function useFollowServerCopy<T extends Record<string, unknown>>(form: UseFormReturnType<T>, serverValues: T, version: string | null | undefined) {
+  const seen = useRef(version);
+  useEffect(() => {
+    if (seen.current === version) return;
+    seen.current = version;
+    const before = form.getInitialValues();
+    const current = form.getValues();
+    const merged = { ...serverValues } as T;
+    for (const key of Object.keys(serverValues) as (keyof T)[]) {
+      if (!sameValue(current[key], before[key])) merged[key] = current[key];
+    }
+    form.setInitialValues(serverValues);
+    form.setValues(merged);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new server version re-bases the form
+  }, [version]);
+}
+
+const sameValue = (a: unknown, b: unknown) => a === b || (!(a instanceof Blob) && !(b instanceof Blob) && JSON.stringify(a) === JSON.stringify(b));

@@ -149,6 +149,9 @@ function toCloverOrder(order: FakeOrder, expandCustomers: boolean) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const fake = await startFakeClover({ port: Number(process.argv[2] ?? 4130) });
-  console.log(`fake Clover on ${fake.url} (client id CLOVERAPPFAKE, secret clover-fake-secret)`);
+  // Run by hand (the README's recipe): it takes the app credentials the README gives Mise.
+  const fake = await startFakeClover({ port: Number(process.argv[2] ?? 4130), clientId: 'fake', clientSecret: 'fake' });
+  console.log(
+    `fake Clover on ${fake.url} (start Mise with CLOVER_CLIENT_ID=fake CLOVER_CLIENT_SECRET=fake CLOVER_AUTH_BASE_URL=${fake.url} CLOVER_API_BASE_URL=${fake.url})`,
+  );
 }

@@ -211,6 +211,7 @@ function toSquareOrder(order: FakeOrder) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const fake = await startFakeSquare({ port: Number(process.argv[2] ?? 4120) });
-  console.log(`fake Square on ${fake.url} (client id sq0idp-fake, secret sq0csp-fake-secret)`);
+  // Run by hand (the README's "try it with no Square account"): it takes the app credentials the README gives Mise.
+  const fake = await startFakeSquare({ port: Number(process.argv[2] ?? 4120), clientId: 'fake', clientSecret: 'fake' });
+  console.log(`fake Square on ${fake.url} (start Mise with SQUARE_CLIENT_ID=fake SQUARE_CLIENT_SECRET=fake SQUARE_BASE_URL=${fake.url})`);
 }

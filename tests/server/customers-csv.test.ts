@@ -77,6 +77,19 @@ describe('CSV import (customer-by-csv)', () => {
     expect(ravi).toMatchObject({ birthday_month: 7, birthday_day: 4, phone: '+16465550142' });
   });
 
+  it('reports every bad cell of a row, not only the first (an impossible birthday beside a bad email)', async () => {
+    const csv = ['First Name,Email Address,Phone Number,Birthday', 'Lena,lena@nowhere,12,1985-02-30', 'Omar,omar@example.com,,1985-02-28'].join('\n');
+    const other = await signUpVerified(t);
+    const res = await upload(csv, 'auto', undefined, other.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ total_rows: 2, imported: 1, skipped: 1 });
+    expect(res.body.data.errors).toEqual([
+      { row: 2, field: 'Email', detail: '"lena@nowhere" is not a valid email address' },
+      { row: 2, field: 'Phone', detail: '"12" is not a valid phone number' },
+      { row: 2, field: 'Birthday', detail: '"1985-02-30" is not a date (use YYYY-MM-DD or MM/DD)' },
+    ]);
+  });
+
   it('re-importing the same file creates no duplicates and rewrites nothing', async () => {
     const before = await customerByEmail('maya@example.com');
     t.advance(60_000);

@@ -147,6 +147,23 @@ describe('segments API', () => {
     expect((await api('GET', `/${res.body.id}/customers`)).body.results.customers.map((c: { name: string }) => c.name)).toEqual(['New0']);
   });
 
+  it('counts every segment of the owner live, for the list (and only theirs)', async () => {
+    expect((await call(t.app, 'GET', '/api/v1/segments/counts')).status).toBe(401);
+    const res = await api('GET', '/counts');
+    expect(res.status).toBe(200);
+    const listed = (await api('GET', '')).body.results.map((segment: { id: string }) => segment.id);
+    expect(Object.keys(res.body.counts).sort()).toEqual([...listed].sort());
+    expect(res.body.counts[regularsId]).toBe(48);
+    // Live: another newcomer today joins "Came in today" at once.
+    const today = listed.find((id: string) => id !== regularsId && res.body.counts[id] === 1);
+    expect(today).toBeDefined();
+    const newcomer = await t.deps.db.selectFrom('customers').select('id').where('given_name', '=', 'New1').executeTakeFirstOrThrow();
+    await addOrder(t.deps.db, owner.userId, newcomer.id, new Date(), 900);
+    expect((await api('GET', '/counts')).body.counts[today]).toBe(2);
+    // Another owner sees their own (none), never these.
+    expect((await api('GET', '/counts', undefined, other.token)).body).toEqual({ counts: {} });
+  });
+
   it('updates the title', async () => {
     const res = await api('PATCH', `/${regularsId}`, { segmentation_title: '  Our regulars ', email: 'x', access_key: 'y' });
     expect(res).toMatchObject({ status: 200, body: { id: regularsId, segmentation_title: 'Our regulars' } });

@@ -235,22 +235,25 @@ export async function importCustomersCsv(db: Db, input: Readable, options: Impor
       return;
     }
     const customer: CustomerInput = {};
-    let bad: CsvRowError | undefined;
-    for (let index = 0; index < mapping.length && !bad; index += 1) {
+    // Every bad cell of the row is reported, not only the first: the owner fixes the row once.
+    const bad: CsvRowError[] = [];
+    for (let index = 0; index < mapping.length; index += 1) {
       const field = mapping[index];
       if (!field) continue;
       try {
         applyCell(customer, field, record[index] ?? '', options.now);
       } catch (error) {
         if (!(error instanceof CellError)) throw error;
-        bad = { row: rowNumber, field: CSV_FIELDS[field], detail: error.message };
+        bad.push({ row: rowNumber, field: CSV_FIELDS[field], detail: error.message });
       }
     }
-    if (!bad && !customer.given_name && !customer.family_name && !customer.email && !customer.phone) {
-      bad = { row: rowNumber, detail: 'The row has no name, email or phone' };
+    if (bad.length === 0 && !customer.given_name && !customer.family_name && !customer.email && !customer.phone) {
+      bad.push({ row: rowNumber, detail: 'The row has no name, email or phone' });
     }
-    if (bad) report(bad);
-    else {
+    if (bad.length > 0) {
+      result.skipped += 1;
+      for (const error of bad) if (result.errors.length < MAX_ROW_ERRORS) result.errors.push(error);
+    } else {
       if (batch.length === 0) batchFirstRow = rowNumber;
       batch.push(customer);
     }

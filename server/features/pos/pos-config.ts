@@ -26,16 +26,25 @@ export function posTokenBox(env: Pick<Env, 'DATA_ENCRYPTION_KEY' | 'POS_TOKEN_KE
 }
 
 
+/** What the server operator must set for a provider to be connectable (for the start-up summary and logs, never owners). */
+export function providerSetupNeeds(env: Env, provider: PosProviderId): string | null {
+  const prefix = provider === 'square' ? 'SQUARE' : 'CLOVER';
+  const credentials = provider === 'square' ? env.SQUARE_CLIENT_ID && env.SQUARE_CLIENT_SECRET : env.CLOVER_CLIENT_ID && env.CLOVER_CLIENT_SECRET;
+  if (!credentials) return `${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET`;
+  if (env.NODE_ENV === 'production' && !hasConfiguredKey(env)) return 'DATA_ENCRYPTION_KEY (production mode keeps no generated key for tokens)';
+  return null;
+}
+
 /** Whether a provider can be connected on this server, and if not, what the card should say. */
 export function providerSetup(env: Env, provider: PosProviderId): { configured: boolean; hint: string | null } {
   const name = provider === 'square' ? 'Square' : 'Clover';
-  const prefix = provider === 'square' ? 'SQUARE' : 'CLOVER';
   const credentials = provider === 'square' ? env.SQUARE_CLIENT_ID && env.SQUARE_CLIENT_SECRET : env.CLOVER_CLIENT_ID && env.CLOVER_CLIENT_SECRET;
   if (!credentials) {
-    return { configured: false, hint: `${name} is not set up on this server (${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET). You can import customers from a CSV export instead.` };
+    // Owners read this: what they can do. The variables to set are in the server's start-up summary and the README.
+    return { configured: false, hint: `${name} isn't available on this Mise yet: import a CSV export of your customers instead.` };
   }
   if (env.NODE_ENV === 'production' && !hasConfiguredKey(env)) {
-    return { configured: false, hint: `Set DATA_ENCRYPTION_KEY (a long random string) to connect ${name}. You can import customers from a CSV export instead.` };
+    return { configured: false, hint: `${name} isn't available on this Mise yet: import a CSV export of your customers instead.` };
   }
   return { configured: true, hint: null };
 }

@@ -117,7 +117,7 @@ export async function finishClover(deps: PosDeps, userId: string, redirectUrl: s
   const { get } = callbackParams(redirectUrl);
   const code = get('code');
   const merchantId = get('merchant_id');
-  if (!code || !merchantId) throw fieldError('redirect_url', 'The return address needs the code and merchant_id Clover sends');
+  if (!code || !merchantId) throw fieldError('redirect_url', 'Clover did not send back what it should (the code and the merchant). Please press Connect again.');
   if (get('client_id') && get('client_id') !== deps.env.CLOVER_CLIENT_ID) throw fieldError('redirect_url', 'This Clover authorization was issued for another app');
   await consumeState(deps, userId, 'clover', get('state'));
   await assertOtherNotConnected(deps, userId, 'clover');

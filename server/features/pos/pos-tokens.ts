@@ -11,7 +11,7 @@ export type FreshTokens = { accessToken: string; refreshToken: string | null; ex
 
 export function requireBox(deps: PosDeps) {
   const box = posTokenBox(deps.env, deps.logger);
-  if (!box) throw new AppError(503, 'Set DATA_ENCRYPTION_KEY to connect a point of sale', 'not_configured');
+  if (!box) throw new AppError(503, "Connecting a point of sale isn't available on this Mise yet: import a CSV export of your customers instead.", 'not_configured');
   return box;
 }
 

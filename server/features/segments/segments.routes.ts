@@ -23,6 +23,7 @@ import {
   segmentCustomersPage,
   storedDefinition,
   toDetail,
+  segmentCounts,
   updateSegmentTitle,
 } from './segments.service.ts';
 
@@ -54,6 +55,8 @@ export const segmentsRoutes = (deps: Deps) => {
         const rows = await listSegments(deps.db, c.get('user').id);
         return c.json({ results: rows.map(summary) });
       })
+      // How many customers each segment holds now, for the list's cards (apart, so the list itself stays instant).
+      .get('/counts', async (c) => c.json({ counts: await segmentCounts(deps.db, c.get('user').id, deps.now()) }))
       // Create from the owner's words in one step (spec: "create a segment from a user_query").
       .post('/generate', validate('json', GenerateSegmentRequestSchema), async (c) => {
         const user = c.get('user');

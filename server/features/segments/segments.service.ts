@@ -108,6 +108,20 @@ export async function countSegment(db: Db, userId: string, definition: SegmentDe
 }
 
 /**
+ * How many customers each of the owner's segments holds right now (segments are evaluated at use time, so
+ * this is live): id → count. A segment whose stored definition no longer reads is left out.
+ */
+export async function segmentCounts(db: Db, userId: string, now: Date): Promise<Record<string, number>> {
+  const rows = await db.selectFrom('segments').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
+  const counts: Record<string, number> = {};
+  for (const row of rows) {
+    const definition = v.safeParse(SegmentDefinitionSchema, row.definition);
+    if (definition.success) counts[row.id] = await countSegment(db, userId, definition.output, now);
+  }
+  return counts;
+}
+
+/**
  * One page (from 1) of the segment's customers, biggest spenders first, and how many there are in all; `next` is
  * null on the last page. One statement answers both (a second asks for the count only past the last page).
  */

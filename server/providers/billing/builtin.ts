@@ -70,7 +70,7 @@ export function builtinBilling(): BillingProvider {
     },
     cancelAtPeriodEnd: async () => {},
     parseWebhook() {
-      throw new AppError(404, 'Billing webhooks need Stripe (STRIPE_SECRET_KEY)', 'not_configured');
+      throw new AppError(404, 'Billing webhooks are not set up on this server', 'not_configured');
     },
     cardOf: async () => {
       throw new AppError(404, 'No such card', 'not_found');

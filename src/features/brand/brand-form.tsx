@@ -13,7 +13,7 @@ import {
   uniqueTags,
   type Brand,
 } from '../../contract/brand.ts';
-import { useContractForm } from '../../ui/contract-form.ts';
+import { useContractForm, useFollowServerCopy } from '../../ui/contract-form.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useSaveBrand } from './brand-mutations.ts';
 import { LogoPicker } from './logo-picker.tsx';
@@ -73,6 +73,8 @@ type BrandFormProps = {
 export function BrandForm({ brand, submitLabel = 'Save', secondaryAction, onSaved }: BrandFormProps) {
   const save = useSaveBrand();
   const form = useContractForm<BrandValues>({ initialValues: valuesOf(brand), schema: SaveBrandRequestSchema, toRequest: fieldsOf, validate });
+  // A newer copy (the header upload on the same screen saves the brand too) keeps what is being typed.
+  useFollowServerCopy(form, valuesOf(brand), brand.updatedAt);
   const values = form.getValues();
 
   const handleSubmit = form.onSubmit((submitted) => {

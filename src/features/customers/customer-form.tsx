@@ -1,5 +1,6 @@
 import { Button, Checkbox, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { CreateCustomerRequestSchema, UpdateCustomerRequestSchema, type CreateCustomerRequest, type CustomerDetail } from '../../contract/customers.ts';
+import { formatPhone } from '../../lib/format-phone.ts';
 import { useContractForm } from '../../ui/contract-form.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useCreateCustomer, useUpdateCustomer } from './customers-mutations.ts';
@@ -22,7 +23,8 @@ const valuesOf = (customer?: CustomerDetail): Values => ({
   given_name: customer?.given_name ?? '',
   family_name: customer?.family_name ?? '',
   email_address: customer?.email_address ?? '',
-  phone_number: customer?.phone_number ?? '',
+  // Shown the way the hint asks it to be typed: "(718) 555-0154", not "+17185550154".
+  phone_number: customer?.phone_number ? formatPhone(customer.phone_number) : '',
   // Birthdays without a year are typed as MM-DD.
   birthday: customer?.birthday?.replace(/^0000-/, '') ?? '',
   notes: customer?.notes ?? '',

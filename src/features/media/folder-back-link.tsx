@@ -14,6 +14,8 @@ export function FolderBackLink({ folderId, settings }: { folderId: string; setti
   const label = parentId && parent.data ? parent.data.name : 'Media';
   return (
     <Anchor
+      mih={44}
+      style={{ display: 'inline-flex', alignItems: 'center' }}
       renderRoot={(props) =>
         parentId && parent.data ? (
           <Link {...props} to="/media/$folder" params={{ folder: folderParam(parent.data) }} search={settings} />

@@ -144,7 +144,7 @@ export function MediaLibrary({ scope, title, above, tabs, settings, onSettings, 
         <Select
           aria-label="Group by"
           placeholder="Group by"
-          w={150}
+          w={180}
           clearable
           data={[{ value: 'date', label: 'Date added' }]}
           value={settings.group === 'date' ? 'date' : null}
@@ -152,7 +152,7 @@ export function MediaLibrary({ scope, title, above, tabs, settings, onSettings, 
         />
         <Select
           aria-label="Sort by"
-          w={150}
+          w={180}
           data={SORTS}
           value={settings.sort}
           allowDeselect={false}

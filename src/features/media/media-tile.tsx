@@ -41,7 +41,7 @@ export function MediaTile({ item, onOpen, actions }: TileProps) {
         <MediaThumb item={item} />
       </UnstyledButton>
       <Box className={classes.tileFooter}>
-        <Text size="sm" fw={500} lineClamp={2} title={item.name} style={{ flex: 1, minWidth: 0, wordBreak: 'break-all' }}>
+        <Text size="sm" fw={500} lineClamp={2} title={item.name} style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', wordBreak: 'normal', hyphens: 'auto' }}>
           {shortName(item.name)}
         </Text>
         {actions}

@@ -2,7 +2,7 @@ import { Button, CloseButton, FileButton, Group, Image, Modal, Progress, Stack, 
 import { IconCamera, IconPhoto } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
+import { hideToast, notifyError, notifyInfo, notifyProgress, notifySuccess } from '../../ui/notify.ts';
 import { mediaKeys } from './media-queries.ts';
 import { isNetworkError, readVideoDuration, uploadLater, uploadNow } from './upload.ts';
 
@@ -38,6 +38,10 @@ export function UploadModal({ opened, onClose, parentId }: Props) {
     const files = chosen;
     setProgress(files.map(() => 0));
     let succeeded = 0;
+    let queued = 0;
+    // One toast for the whole batch: each file's news replaces the last (the dialog's title counts the files), and the outcome replaces it all.
+    const toast = { id: `media-upload-${Date.now()}` };
+    notifyProgress(`Uploading file 1 of ${files.length}`, toast);
     for (const [index, entry] of files.entries()) {
       const n = index + 1;
       setCurrent(n);
@@ -47,17 +51,19 @@ export function UploadModal({ opened, onClose, parentId }: Props) {
         // Offline (or the connection drops): the file waits on this device and goes by itself later.
         if (!navigator.onLine) {
           await uploadLater(entry.file, fields);
-          notifyInfo(`File ${n} will upload when you are back online`);
+          queued += 1;
+          notifyInfo(`File ${n} will upload when you are back online`, toast);
           continue;
         }
         await uploadNow(entry.file, fields, onProgress);
         succeeded += 1;
-        notifySuccess(`File ${n} uploaded successfully`);
+        notifySuccess(`File ${n} uploaded successfully`, toast);
       } catch (error) {
         if (isNetworkError(error)) {
           try {
             await uploadLater(entry.file, fields);
-            notifyInfo(`File ${n} will upload when you are back online`);
+            queued += 1;
+            notifyInfo(`File ${n} will upload when you are back online`, toast);
             continue;
           } catch (storeError) {
             notifyError(storeError, 'Oops! Something went wrong', { prefix: `Error uploading file ${n}:` });
@@ -67,7 +73,11 @@ export function UploadModal({ opened, onClose, parentId }: Props) {
         notifyError(error, 'Oops! Something went wrong', { prefix: `Error uploading file ${n}:` });
       }
     }
-    if (succeeded === files.length) notifySuccess('All files uploaded successfully');
+    if (succeeded === files.length) notifySuccess('All files uploaded successfully', toast);
+    else if (queued === files.length) notifyInfo(files.length === 1 ? 'The file will upload when you are back online' : `All ${files.length} files will upload when you are back online`, toast);
+    else if (queued > 0) notifyInfo(`${queued} of ${files.length} files will upload when you are back online`, toast);
+    else if (succeeded > 0) notifySuccess(`${succeeded} of ${files.length} files uploaded`, toast);
+    else hideToast(toast.id);
     await queryClient.invalidateQueries({ queryKey: mediaKeys.all });
     setProgress(null);
     setChosen([]);

@@ -28,7 +28,7 @@ export function PosCallback({ provider, search }: { provider: PosProviderId; sea
       onSuccess: ({ message }) => notifySuccess(message),
       onError: (error) => {
         if (provider === 'square') notifyError(error, 'Error connecting square');
-        else if (error instanceof ApiError && error.fromServer) notifyError(null, `Error connecting ${error.message}`);
+        else if (error instanceof ApiError && error.fromServer) notifyError(null, `Error connecting Clover: ${error.message}`);
         else notifyError(error, 'Error connecting Clover');
       },
       onSettled: () => void navigate({ to: '/settings/pos', replace: true }),

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Collapse, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Collapse, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { PosProviderStatus } from '../../contract/pos.ts';
@@ -53,12 +53,14 @@ export function PosCard({ status, expanded, onToggle, busy, otherConnected, onCo
             </Text>
           </Group>
           {!status.configured && !linked && (
-            <Text size="sm" c="dimmed">
-              {status.setup_hint}{' '}
-              <Anchor component={Link} to="/customers/import" size="sm">
+            <>
+              <Text size="sm" c="dimmed">
+                {status.setup_hint}
+              </Text>
+              <Button component={Link} to="/customers/import" variant="light" size="md" fullWidth>
                 Import a CSV
-              </Anchor>
-            </Text>
+              </Button>
+            </>
           )}
           {linked && status.id && status.state !== 'connected' && <PosProgress accountId={status.id} initial={status.progress} />}
           {status.state === 'connected' && status.last_synced_at && (

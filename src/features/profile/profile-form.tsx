@@ -4,9 +4,10 @@ import { EmailInput } from '../../ui/email-input.tsx';
 import type { CountryCode } from 'libphonenumber-js/min';
 import * as v from 'valibot';
 import { PROFILE_IMAGE_MAX_BYTES, UpdateProfileRequestSchema, type CurrentUser } from '../../contract/profile.ts';
+import type { OutboxOp } from '../../lib/outbox/types.ts';
 import { usePendingOps } from '../../lib/outbox/use-outbox.ts';
 import { useSession } from '../../lib/session.ts';
-import { useContractForm } from '../../ui/contract-form.ts';
+import { useContractForm, useFollowServerCopy } from '../../ui/contract-form.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
 import { PhoneField } from './phone-field.tsx';
 import { fromE164, toE164 } from './phone.ts';
@@ -47,6 +48,19 @@ function validate(values: ProfileValues, errors: FormErrors) {
   return errors;
 }
 
+/** What the owner's waiting (not yet synced) profile changes say, newest last: shown in the fields as if saved. */
+function pendingProfile(ops: OutboxOp[], user: CurrentUser): CurrentUser {
+  let merged = user;
+  for (const op of ops) {
+    if (op.status === 'failed' || op.status === 'conflict') continue;
+    for (const field of op.request.form ?? []) {
+      if (!('value' in field)) continue;
+      if (field.name === 'name' || field.name === 'email' || field.name === 'phoneNumber') merged = { ...merged, [field.name]: field.value };
+    }
+  }
+  return merged;
+}
+
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const update = useUpdateProfile();
   // The session changes the moment a save lands; the refetched /users/me a moment later.
@@ -58,8 +72,12 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
     fieldOf: { phoneNumber: 'phone' },
     validate,
   });
+  const profileOps = usePendingOps({ kind: PROFILE_OP });
+  const waiting = profileOps.some((op) => op.status !== 'failed' && op.status !== 'conflict');
+  // After a reload the change waiting on this phone is shown in its field, not only in a banner.
+  const shown = pendingProfile(profileOps, user);
+  useFollowServerCopy(form, valuesOf(shown), `${user.name}|${user.email}|${user.phoneNumber}|${profileOps.map((op) => op.id).join(',')}`);
   const values = form.getValues();
-  const waiting = usePendingOps({ kind: PROFILE_OP }).some((op) => op.status !== 'failed' && op.status !== 'conflict');
 
   const handleSubmit = form.onSubmit((submitted) => {
     const body = new FormData();

@@ -110,6 +110,8 @@ function ComparisonEditor({ condition, onChange }: { condition: Comparison; onCh
     <NumberInput
       aria-label={label}
       size="md"
+      hideControls
+      inputMode="decimal"
       min={0}
       prefix={money ? '$' : undefined}
       suffix={money ? undefined : ' visits'}
@@ -169,6 +171,8 @@ function DaysInput({ value, onChange, max = 3650, label = 'Days' }: { value: num
     <NumberInput
       aria-label={label}
       size="md"
+      hideControls
+      inputMode="numeric"
       min={1}
       max={max}
       suffix=" days"

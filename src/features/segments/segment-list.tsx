@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Card, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconPencil, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SEGMENT_DELETED, type SegmentSummary } from '../../contract/segments.ts';
@@ -14,6 +14,9 @@ import classes from './segments.module.css';
 /** The owner's segments: view, edit title, delete (spec §2). */
 export function SegmentList() {
   const { data } = useSuspenseQuery(segmentQueries.list());
+  // The counts come a moment after the list (they run each segment); offline the kept ones are shown.
+  const countsQuery = useQuery(segmentQueries.counts());
+  const counts = countsQuery.data?.counts;
   const [renaming, setRenaming] = useState<SegmentSummary | null>(null);
   const [deleting, setDeleting] = useState<SegmentSummary | null>(null);
   const remove = useDeleteSegment();
@@ -29,11 +32,18 @@ export function SegmentList() {
         <Card key={segment.id} withBorder padding="sm" radius="md" data-testid="segment-card">
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-              <Link to="/customers/segments/$segmentId" params={{ segmentId: segment.id }} style={{ color: 'inherit', textDecoration: 'none' }}>
+              <Link to="/customers/segments/$segmentId" params={{ segmentId: segment.id }}
+                style={{ color: 'inherit', textDecoration: 'none', display: 'flex', alignItems: 'center', minHeight: 44 }}
+              >
                 <Text fw={600} lineClamp={2}>
                   {segment.segmentation_title}
                 </Text>
               </Link>
+              {(counts || countsQuery.isPending) && (
+                <Text size="sm" c="dimmed" data-testid="segment-count">
+                  {counts && segment.id in counts ? `${counts[segment.id]!.toLocaleString('en-US')} ${counts[segment.id] === 1 ? 'customer' : 'customers'}` : 'Counting…'}
+                </Text>
+              )}
               {segment.notes && (
                 <Text size="sm" c="dimmed" lineClamp={2}>
                   {segment.notes}

@@ -1,5 +1,6 @@
 import { MessageResponseSchema } from '../../contract/common.ts';
 import {
+  SegmentCountsResponseSchema,
   SegmentCustomersResponseSchema,
   SegmentDetailSchema,
   SegmentListResponseSchema,
@@ -14,6 +15,7 @@ const id = (value: string) => encodeURIComponent(value);
 /** The segments calls (server/features/segments). */
 export const segmentsApi = {
   list: (signal?: AbortSignal) => api('/segments', SegmentListResponseSchema, { signal }),
+  counts: (signal?: AbortSignal) => api('/segments/counts', SegmentCountsResponseSchema, { signal }),
   detail: (segmentId: string, signal?: AbortSignal) => api(`/segments/${id(segmentId)}`, SegmentDetailSchema, { signal }),
   customers: (segmentId: string, page: number, signal?: AbortSignal) =>
     api(`/segments/${id(segmentId)}/customers?page=${page}`, SegmentCustomersResponseSchema, { signal }),

@@ -34,7 +34,7 @@ export function TiktokRow() {
     return (
       <SocialRow name="TikTok" icon={IconBrandTiktok} color="dark">
         <Text size="sm" c="dimmed">
-          TikTok linking is not set up on this server yet (TIKTOK_CLIENT_KEY).
+          TikTok isn't available on this Mise yet.
         </Text>
       </SocialRow>
     );

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import type { BuiltinCardRequest, Plan, SubscriptionSummary } from '../../contract/subscriptions.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { BuiltinCardForm } from './builtin-card-form.tsx';
-import { dollarsPerMonth } from './money.ts';
+import { dollarsPerMonth, money } from './money.ts';
 import { useSaveCard, useSubscribe } from './subscriptions-mutations.ts';
 
 // Stripe.js is only fetched when a Stripe-billed owner opens the card form.
@@ -15,10 +15,11 @@ type CardModalProps = {
   /** the plan to subscribe to once the card is saved; null just saves or replaces the card */
   plan: Plan | null;
   billing: SubscriptionSummary['billing'];
+  onSubscribed?: (plan: Plan) => void;
 };
 
 /** Spec §4: with no card on file, Upgrade opens this with the chosen plan. */
-export function CardModal({ opened, onClose, plan, billing }: CardModalProps) {
+export function CardModal({ opened, onClose, plan, billing, onSubscribed }: CardModalProps) {
   const saveCard = useSaveCard();
   const subscribe = useSubscribe();
   const busy = saveCard.isPending || subscribe.isPending;
@@ -34,6 +35,7 @@ export function CardModal({ opened, onClose, plan, billing }: CardModalProps) {
       onSuccess: ({ message }) => {
         notifySuccess(message);
         onClose();
+        onSubscribed?.(plan);
       },
       onError: (error) => notifyError(error, 'Failed to subscribe to plan'),
     });
@@ -58,7 +60,7 @@ export function CardModal({ opened, onClose, plan, billing }: CardModalProps) {
     <Modal opened={opened} onClose={onClose} title={plan ? `Add a card for ${plan.name}` : 'Replace your card'} size="md" fullScreen={false} centered>
       {plan && (
         <Text c="dimmed" mb="md">
-          {plan.name} is {dollarsPerMonth(plan.price)}, billed monthly. Cancel any time.
+          {plan.name} is {dollarsPerMonth(plan.price)}: {money(plan.price)} is charged today, then every month. Cancel any time.
         </Text>
       )}
       {billing.provider === 'stripe' && billing.publishableKey ? (

@@ -8,12 +8,14 @@ type PlanCardProps = {
   active: boolean;
   /** set when the active plan was cancelled: the day it ends */
   endsOn: string | null;
+  /** what choosing this plan would be, from the active plan's price */
+  change: 'upgrade' | 'downgrade';
   busy: boolean;
-  onUpgrade: (plan: Plan) => void;
+  onChoose: (plan: Plan) => void;
 };
 
-/** Spec §4: the active plan says 'Active' with a tick and has no action; Free has none; others offer the upgrade. */
-export function PlanCard({ plan, active, endsOn, busy, onUpgrade }: PlanCardProps) {
+/** Spec §4: the active plan says 'Active' with a tick and has no action; Free has none; others offer the change (a cheaper plan is a downgrade). */
+export function PlanCard({ plan, active, change, endsOn, busy, onChoose }: PlanCardProps) {
   return (
     <Paper
       withBorder
@@ -43,20 +45,22 @@ export function PlanCard({ plan, active, endsOn, busy, onUpgrade }: PlanCardProp
           ))}
         </List>
         {active ? (
-          <Group gap={6} c="teal.7">
-            <ThemeIcon color="teal" variant="transparent" size="md">
-              <IconCircleCheckFilled aria-hidden />
-            </ThemeIcon>
-            <Text fw={700}>Active</Text>
+          <Stack gap={2}>
+            <Group gap={6} c="teal.7" wrap="nowrap">
+              <ThemeIcon color="teal" variant="transparent" size="md">
+                <IconCircleCheckFilled aria-hidden />
+              </ThemeIcon>
+              <Text fw={700}>{endsOn ? `Active until ${longDate(endsOn)}` : 'Active'}</Text>
+            </Group>
             {endsOn && (
               <Text size="sm" c="dimmed">
-                until {longDate(endsOn)}, then Free
+                Cancelled: then you move to Free. Nothing more is charged.
               </Text>
             )}
-          </Group>
+          </Stack>
         ) : plan.id === 'free' ? null : (
-          <Button size="lg" fullWidth onClick={() => onUpgrade(plan)} loading={busy}>
-            Upgrade to {plan.name}
+          <Button size="lg" fullWidth variant={change === 'downgrade' ? 'default' : 'filled'} onClick={() => onChoose(plan)} loading={busy}>
+            {change === 'downgrade' ? 'Downgrade' : 'Upgrade'} to {plan.name}
           </Button>
         )}
       </Stack>

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCloudCheck, IconCloudOff, IconCloudUp } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useOnline } from '../../lib/offline/online.ts';
+import { isAwaitedByScreen } from '../../lib/outbox/send.ts';
 import { useOutbox } from '../../lib/outbox/use-outbox.ts';
 import { SyncSheet } from './sync-sheet.tsx';
 
@@ -53,9 +54,11 @@ export function SyncBadge() {
  */
 function useProblemToasts(problemIds: string[], open: () => void) {
   const seen = useRef<Set<string> | null>(null);
-  const unannounced = useRef(0);
+  const unannounced = useRef(new Set<string>());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const key = problemIds.join(',');
+  const current = useRef<string[]>([]);
+  current.current = problemIds;
   useEffect(() => {
     const ids = key ? key.split(',') : [];
     // What was already there when the app opened is shown by the red badge, not re-announced.
@@ -63,14 +66,18 @@ function useProblemToasts(problemIds: string[], open: () => void) {
       seen.current = new Set(ids);
       return;
     }
-    const fresh = ids.filter((id) => !seen.current!.has(id));
+    // A refusal the screen that made the change is showing itself (its form has the reason) is not
+    // announced here: it leaves the outbox a moment later, and the cloud would contradict the toast.
+    const fresh = ids.filter((id) => !seen.current!.has(id) && !isAwaitedByScreen(id));
     for (const id of fresh) seen.current.add(id);
     if (fresh.length === 0) return;
-    unannounced.current += fresh.length;
+    for (const id of fresh) unannounced.current.add(id);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      const count = unannounced.current;
-      unannounced.current = 0;
+      // Only what is still in the sheet when the notice goes up: the toast and the cloud always agree.
+      const count = [...unannounced.current].filter((id) => current.current.includes(id) && !isAwaitedByScreen(id)).length;
+      unannounced.current.clear();
+      if (count === 0) return;
       notifications.show({
         color: 'red',
         title: count === 1 ? 'A change was not saved' : `${count} changes were not saved`,

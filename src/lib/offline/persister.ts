@@ -1,5 +1,5 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import type { QueryClient } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSubscribe, removeOldestQuery, type PersistedClient } from '@tanstack/react-query-persist-client';
 import { clientEnv } from '../env.ts';
 import { sessionStore } from '../session.ts';
@@ -74,7 +74,39 @@ export async function restoreQueryCache(queryClient: QueryClient, timeoutMs = 30
   await Promise.race([restore, new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
 }
 
-/** Saves the allow-listed queries on every change (throttled). Returns the unsubscribe. */
-export const persistQueryCache = (queryClient: QueryClient) => persistQueryClientSubscribe(options(queryClient));
+/**
+ * Writes the allow-listed queries now, past the throttle: a screen opened a moment before the
+ * connection drops (or the page reloads) must still open offline.
+ */
+export async function flushQueryCache(queryClient: QueryClient) {
+  const client: PersistedClient = {
+    timestamp: Date.now(),
+    buster: clientEnv.buildId,
+    clientState: dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery }),
+  };
+  await storage.setItem(QUERY_CACHE_KEY, JSON.stringify(asStaleData(client))).catch(() => undefined);
+}
+
+/**
+ * Saves the allow-listed queries on every change (throttled), and at once when the connection drops
+ * or the page goes away (the throttled save may still be waiting then). Returns the unsubscribe.
+ */
+export function persistQueryCache(queryClient: QueryClient) {
+  const unsubscribe = persistQueryClientSubscribe(options(queryClient));
+  if (typeof window === 'undefined') return unsubscribe;
+  const flush = () => void flushQueryCache(queryClient);
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') flush();
+  };
+  window.addEventListener('offline', flush);
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', onHidden);
+  return () => {
+    unsubscribe();
+    window.removeEventListener('offline', flush);
+    window.removeEventListener('pagehide', flush);
+    document.removeEventListener('visibilitychange', onHidden);
+  };
+}
 
 export const removePersistedQueryCache = () => persister.removeClient();

@@ -5,6 +5,10 @@ import { postOutboxEvent, subscribeOutboxEvents } from './events.ts';
 import { getOp, removeOps } from './store.ts';
 import type { EnqueueInput, OutboxEvent, OutboxOp } from './types.ts';
 
+/** Ops whose screen is waiting for the answer (and shows a refusal itself, under its fields). */
+const awaitedByScreen = new Set<string>();
+export const isAwaitedByScreen = (opId: string) => awaitedByScreen.has(opId);
+
 export type Delivery<T> = { queued: false; body: T } | { queued: true; op: OutboxOp };
 
 /**
@@ -16,12 +20,16 @@ export type Delivery<T> = { queued: false; body: T } | { queued: true; op: Outbo
  */
 export async function sendThroughOutbox<S extends v.GenericSchema>(input: EnqueueInput, schema: S, waitMs = 8000): Promise<Delivery<v.InferOutput<S>>> {
   const seen: OutboxEvent[] = [];
+  let opId: string | null = null;
+  let refused = false;
   let onEvent: ((event: OutboxEvent) => void) | null = null;
   // Listen before queueing: on a fast connection the answer can come before enqueue returns.
   const unsubscribe = subscribeOutboxEvents((event) => (onEvent ? onEvent(event) : seen.push(event)));
   try {
     const op = await enqueue(input);
     if (typeof navigator !== 'undefined' && !navigator.onLine) return { queued: true, op };
+    opId = op.id;
+    awaitedByScreen.add(op.id);
     return await new Promise<Delivery<v.InferOutput<S>>>((resolve, reject) => {
       const timer = setTimeout(() => resolve({ queued: true, op }), waitMs);
       const settle = (work: () => void) => {
@@ -39,6 +47,7 @@ export async function sendThroughOutbox<S extends v.GenericSchema>(input: Enqueu
         const current = await getOp(op.id);
         if (!current) return; // done: its own event follows
         if (current.status === 'failed' || current.status === 'conflict') {
+          refused = true;
           await removeOps([op.id]);
           postOutboxEvent({ type: 'changed' });
           const error = new ApiError(current.lastStatus ?? 0, current.lastError ?? 'Something went wrong', undefined, current.lastStatus !== null);
@@ -51,5 +60,9 @@ export async function sendThroughOutbox<S extends v.GenericSchema>(input: Enqueu
     });
   } finally {
     unsubscribe();
+    // Kept a moment longer: the refusal is being removed from the outbox as the screen shows it.
+    const id = opId;
+    if (id && refused) setTimeout(() => awaitedByScreen.delete(id), 2000);
+    else if (id) awaitedByScreen.delete(id);
   }
 }

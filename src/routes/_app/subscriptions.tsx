@@ -1,8 +1,11 @@
 import { Button } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { brandQueries } from '../../features/brand/brand-queries.ts';
 import { PlansScreen } from '../../features/subscriptions/plans-screen.tsx';
 import { subscriptionQueries } from '../../features/subscriptions/subscriptions-queries.ts';
+import { sessionStore } from '../../lib/session.ts';
 import { PageColumn, PageHeader } from '../../ui/page-header.tsx';
 
 export const Route = createFileRoute('/_app/subscriptions')({
@@ -14,10 +17,23 @@ export const Route = createFileRoute('/_app/subscriptions')({
 function SubscriptionsPage() {
   const { data: plans } = useSuspenseQuery(subscriptionQueries.plans());
   const { data: current } = useSuspenseQuery(subscriptionQueries.current());
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // Opened on Free: this may be onboarding's plans step, which goes on to the brand step once a plan is chosen.
+  const [openedOnFree] = useState(current.activeSubscription === null);
+
+  const handleSubscribed = async () => {
+    if (!openedOnFree) return;
+    const userId = sessionStore.get()?.userId ?? '';
+    const brand = await queryClient.fetchQuery(brandQueries.settings(userId)).catch(() => null);
+    // A new owner (no brand yet) continues onboarding; an owner who set up long ago stays with their plans.
+    if (!brand || brand.complete.missing.length > 0) void navigate({ to: '/brand' });
+  };
+
   return (
     <PageColumn>
       <PageHeader title="Plans">Pick what fits your place. Change or cancel any time.</PageHeader>
-      <PlansScreen plans={plans.plans} summary={current} />
+      <PlansScreen plans={plans.plans} summary={current} onSubscribed={() => void handleSubscribed()} />
       {/* Onboarding: straight on to the brand step (spec §2). */}
       {current.activeSubscription === null && (
         <Button component={Link} to="/brand" variant="default" size="lg" fullWidth mt="lg">

@@ -14,7 +14,7 @@ function CustomerPage() {
   const { data } = useSuspenseQuery(customerQueries.detail(customerId));
   return (
     <Stack gap="md" maw={720}>
-      <Anchor component={Link} to="/customers" size="sm">
+      <Anchor component={Link} to="/customers" size="sm" mih={44} style={{ display: 'inline-flex', alignItems: 'center' }}>
         ← All customers
       </Anchor>
       <CustomerDetail customer={data} />

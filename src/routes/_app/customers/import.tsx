@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_app/customers/import')({
 function ImportPage() {
   return (
     <PageColumn>
-      <Anchor component={Link} to="/customers" size="sm" mb="sm">
+      <Anchor component={Link} to="/customers" size="sm" mb="sm" mih={44} style={{ display: 'inline-flex', alignItems: 'center' }}>
         ← All customers
       </Anchor>
       <PageHeader title="Import customers" />

@@ -11,7 +11,7 @@ function NewCustomerPage() {
   const navigate = Route.useNavigate();
   return (
     <PageColumn>
-      <Anchor component={Link} to="/customers" size="sm" mb="sm">
+      <Anchor component={Link} to="/customers" size="sm" mb="sm" mih={44} style={{ display: 'inline-flex', alignItems: 'center' }}>
         ← All customers
       </Anchor>
       <PageHeader title="Add customer">A name, an email or a phone number is enough.</PageHeader>

@@ -22,7 +22,7 @@ function ContentSettingsPage() {
       <PageHeader title="Restaurant content">Your name, look and voice. Every email, text and video is written with them.</PageHeader>
       <BrandReadiness complete={brand.complete} />
       <Stack gap="xl">
-        <BrandForm key={brand.updatedAt ?? 'new'} brand={brand} />
+        <BrandForm brand={brand} />
         <HeaderUpload currentUrl={brand.header_image_url} />
       </Stack>
     </PageColumn>
