@@ -41,7 +41,7 @@ describe('sign-in throttling', () => {
       t.advance(wait * 1000);
       expect((await signin(owner.email, 'wrong-password', attacker)).status).toBe(401);
     }
-    for (let i = 1; i < waits.length; i++) expect(waits[i]).toBeGreaterThan(waits[i - 1]);
+    for (let i = 1; i < waits.length; i++) expect(waits[i]).toBeGreaterThan(waits[i - 1]!);
     expect(Math.max(...waits)).toBeLessThanOrEqual(SIGNIN_THROTTLE.CLIENT_MAX_DELAY_SECONDS);
   }, 60_000);
 
@@ -58,7 +58,7 @@ describe('sign-in throttling', () => {
     }
     const notices = t.mailer.sent.slice(before).filter((m) => m.to === owner.email);
     expect(notices.map((m) => m.subject)).toEqual(['Someone is trying to sign in to your Mise account']);
-    expect(notices[0].text).toContain('Forgot Password');
+    expect(notices[0]!.text).toContain('Forgot Password');
 
     // A new address, even with the right password, is held back for the rest of the hour …
     const stranger = await signin(owner.email, owner.password, '192.0.2.200');
