@@ -11,3 +11,6 @@ export const imageInput = { limitInputPixels: MAX_IMAGE_PIXELS } as const;
 
 export const tooManyPixelsMessage = (width: number, height: number) =>
   `This image is ${width} × ${height} pixels; images can be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`;
+
+/** For reading an image's header only (sharp's metadata(), which decodes no pixels): the size is then checked against MAX_IMAGE_PIXELS. */
+export const imageHeaderOnly = { limitInputPixels: false } as const;

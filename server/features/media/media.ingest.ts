@@ -8,7 +8,7 @@ import type { Env } from '../../env.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import type { Storage } from '../../providers/storage/storage.ts';
 import type { VideoTools } from '../../providers/video/video.ts';
-import { imageInput, MAX_IMAGE_PIXELS, tooManyPixelsMessage } from '../../lib/image-limits.ts';
+import { imageHeaderOnly, imageInput, MAX_IMAGE_PIXELS, tooManyPixelsMessage } from '../../lib/image-limits.ts';
 
 const MB = 1024 * 1024;
 
@@ -86,7 +86,7 @@ const thumbnail = (input: Sharp, px: number) =>
 async function ingestImage(deps: IngestDeps, file: string, mime: string, base: string): Promise<Ingested> {
   let meta: Metadata;
   try {
-    meta = await sharp(file, imageInput).metadata();
+    meta = await sharp(file, imageHeaderOnly).metadata();
   } catch {
     throw new AppError(415, `This ${mime} image could not be read`, 'unsupported_media_type');
   }

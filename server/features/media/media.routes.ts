@@ -53,7 +53,7 @@ export function mediaRoutes(deps: Deps, uploads: MediaUploads = mediaUploads({ d
   const reserve = createMiddleware<{ Variables: SessionVariables }>(async (c, next) => {
     const declared = Number(c.req.header('content-length'));
     if (declared > maxBody) throw tooLarge('file', limits);
-    const release = await reserveUploadSpace({ db: deps.db, now: deps.now, quota }, c.get('user').id, Number.isFinite(declared) ? declared : maxBody);
+    const release = await reserveUploadSpace({ db: deps.db, now: deps.now, quota }, c.get('user').id, Number.isFinite(declared) ? declared : Math.min(maxBody, quota.bytes));
     try {
       await next();
     } finally {
