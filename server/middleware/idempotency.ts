@@ -47,7 +47,7 @@ export function idempotency(deps: IdempotencyDeps, options: { spool?: Partial<Sp
     await pruneIdempotencyKeys(deps);
   };
 
-  return createMiddleware<Env>(async (c, next) => {
+  const middleware = createMiddleware<Env>(async (c, next) => {
     const key = c.req.header('idempotency-key');
     if (key === undefined || !WRITE_METHODS.has(c.req.method)) return next();
     if (!KEY_PATTERN.test(key)) {
@@ -67,7 +67,11 @@ export function idempotency(deps: IdempotencyDeps, options: { spool?: Partial<Sp
     if (!c.get('user')) throw new Error('idempotency() must come after requireSession() in the route');
     return run();
   });
+  return Object.assign(middleware, { [IDEMPOTENT]: true });
 }
+
+/** Marks the middleware, so a test can walk the app's routes and find every write that lacks it. */
+export const IDEMPOTENT = Symbol.for('mise.idempotency');
 
 /** Records the key (or finds it). Returns the response to send instead of running the route, if any. */
 async function claim(deps: IdempotencyDeps, c: Context<Env>, key: string, hash: string): Promise<Response | undefined> {

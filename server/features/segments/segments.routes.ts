@@ -25,6 +25,7 @@ import {
   toDetail,
   updateSegmentTitle,
 } from './segments.service.ts';
+import { idempotency } from '../../middleware/idempotency.ts';
 
 const summary = (segment: Pick<Segment, 'id' | 'title' | 'notes'>): SegmentSummary => ({
   id: segment.id,
@@ -44,6 +45,8 @@ export const segmentsRoutes = (deps: Deps) => {
   return (
     new Hono()
       .use(requireSession(deps))
+      // A phone's retry of a write (same Idempotency-Key) gets the first answer again.
+      .use(idempotency(deps))
       // POS-side list (spec §7: data = [{ id, customer_segment_name }]).
       .get('/get_customer_segments', async (c) => {
         const rows = await listSegments(deps.db, c.get('user').id);
