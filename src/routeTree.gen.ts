@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppAskMiseRouteImport } from './routes/_app/ask-mise'
 import { Route as AppBrandRouteImport } from './routes/_app/brand'
 import { Route as AppClover_callbackRouteImport } from './routes/_app/clover_callback'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
@@ -46,6 +47,12 @@ import { Route as AppCampaignsEmailCampaignsDraftsRouteImport } from './routes/_
 import { Route as AppCampaignsEmailCampaignsGeneratedEmailsRouteImport } from './routes/_app/campaigns/email-campaigns/generated-emails'
 import { Route as AppCampaignsEmailCampaignsHistoryRouteImport } from './routes/_app/campaigns/email-campaigns/history'
 import { Route as AppCampaignsEmailCampaignsScheduledRouteImport } from './routes/_app/campaigns/email-campaigns/scheduled'
+import { Route as AppCampaignsTextCampaignsIndexRouteImport } from './routes/_app/campaigns/text-campaigns/index'
+import { Route as AppCampaignsTextCampaignsAiRouteImport } from './routes/_app/campaigns/text-campaigns/ai'
+import { Route as AppCampaignsTextCampaignsAllRouteImport } from './routes/_app/campaigns/text-campaigns/all'
+import { Route as AppCampaignsTextCampaignsDraftsRouteImport } from './routes/_app/campaigns/text-campaigns/drafts'
+import { Route as AppCampaignsTextCampaignsGeneratedTextsRouteImport } from './routes/_app/campaigns/text-campaigns/generated-texts'
+import { Route as AppCampaignsTextCampaignsScheduledRouteImport } from './routes/_app/campaigns/text-campaigns/scheduled'
 import { Route as AppCustomersSegmentsIndexRouteImport } from './routes/_app/customers/segments/index'
 import { Route as AppCustomersSegmentsSegmentIdRouteImport } from './routes/_app/customers/segments/$segmentId'
 import { Route as AppCustomersSegmentsNewRouteImport } from './routes/_app/customers/segments/new'
@@ -53,6 +60,8 @@ import { Route as AppCampaignsEmailCampaignsCampaignIdRouteImport } from './rout
 import { Route as AppCampaignsEmailCampaignsTemplateIdRouteImport } from './routes/_app/campaigns/email-campaigns/template/$id'
 import { Route as AppCampaignsEmailCampaignsTemplatesIndexRouteImport } from './routes/_app/campaigns/email-campaigns/templates/index'
 import { Route as AppCampaignsEmailCampaignsTemplatesNewRouteImport } from './routes/_app/campaigns/email-campaigns/templates/new'
+import { Route as AppCampaignsTextCampaignsGeneratedTextConversationIdRouteImport } from './routes/_app/campaigns/text-campaigns/generated-text/$conversationId'
+import { Route as AppCampaignsTextCampaignsTextCampaignIdRouteImport } from './routes/_app/campaigns/text-campaigns/text/$campaignId'
 import { Route as AppCampaignsEmailCampaignsDraftsViewIdIndexRouteImport } from './routes/_app/campaigns/email-campaigns/drafts-view/$id/index'
 import { Route as AppCampaignsEmailCampaignsDraftsViewIdEditRouteImport } from './routes/_app/campaigns/email-campaigns/drafts-view/$id/edit'
 
@@ -67,6 +76,11 @@ const AuthRoute = AuthRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAskMiseRoute = AppAskMiseRouteImport.update({
+  id: '/ask-mise',
+  path: '/ask-mise',
   getParentRoute: () => AppRoute,
 } as any)
 const AppBrandRoute = AppBrandRouteImport.update({
@@ -246,6 +260,42 @@ const AppCampaignsEmailCampaignsScheduledRoute =
     path: '/campaigns/email-campaigns/scheduled',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCampaignsTextCampaignsIndexRoute =
+  AppCampaignsTextCampaignsIndexRouteImport.update({
+    id: '/campaigns/text-campaigns/',
+    path: '/campaigns/text-campaigns/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsTextCampaignsAiRoute =
+  AppCampaignsTextCampaignsAiRouteImport.update({
+    id: '/campaigns/text-campaigns/ai',
+    path: '/campaigns/text-campaigns/ai',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsTextCampaignsAllRoute =
+  AppCampaignsTextCampaignsAllRouteImport.update({
+    id: '/campaigns/text-campaigns/all',
+    path: '/campaigns/text-campaigns/all',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsTextCampaignsDraftsRoute =
+  AppCampaignsTextCampaignsDraftsRouteImport.update({
+    id: '/campaigns/text-campaigns/drafts',
+    path: '/campaigns/text-campaigns/drafts',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsTextCampaignsGeneratedTextsRoute =
+  AppCampaignsTextCampaignsGeneratedTextsRouteImport.update({
+    id: '/campaigns/text-campaigns/generated-texts',
+    path: '/campaigns/text-campaigns/generated-texts',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsTextCampaignsScheduledRoute =
+  AppCampaignsTextCampaignsScheduledRouteImport.update({
+    id: '/campaigns/text-campaigns/scheduled',
+    path: '/campaigns/text-campaigns/scheduled',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCustomersSegmentsIndexRoute =
   AppCustomersSegmentsIndexRouteImport.update({
     id: '/',
@@ -287,6 +337,18 @@ const AppCampaignsEmailCampaignsTemplatesNewRoute =
     path: '/campaigns/email-campaigns/templates/new',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCampaignsTextCampaignsGeneratedTextConversationIdRoute =
+  AppCampaignsTextCampaignsGeneratedTextConversationIdRouteImport.update({
+    id: '/campaigns/text-campaigns/generated-text/$conversationId',
+    path: '/campaigns/text-campaigns/generated-text/$conversationId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsTextCampaignsTextCampaignIdRoute =
+  AppCampaignsTextCampaignsTextCampaignIdRouteImport.update({
+    id: '/campaigns/text-campaigns/text/$campaignId',
+    path: '/campaigns/text-campaigns/text/$campaignId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCampaignsEmailCampaignsDraftsViewIdIndexRoute =
   AppCampaignsEmailCampaignsDraftsViewIdIndexRouteImport.update({
     id: '/campaigns/email-campaigns/drafts-view/$id/',
@@ -302,6 +364,7 @@ const AppCampaignsEmailCampaignsDraftsViewIdEditRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
+  '/ask-mise': typeof AppAskMiseRoute
   '/brand': typeof AppBrandRoute
   '/clover_callback': typeof AppClover_callbackRoute
   '/profile': typeof AppProfileRoute
@@ -335,19 +398,28 @@ export interface FileRoutesByFullPath {
   '/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   '/campaigns/email-campaigns/history': typeof AppCampaignsEmailCampaignsHistoryRoute
   '/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
+  '/campaigns/text-campaigns/ai': typeof AppCampaignsTextCampaignsAiRoute
+  '/campaigns/text-campaigns/all': typeof AppCampaignsTextCampaignsAllRoute
+  '/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
+  '/campaigns/text-campaigns/generated-texts': typeof AppCampaignsTextCampaignsGeneratedTextsRoute
+  '/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/campaigns/email-campaigns/': typeof AppCampaignsEmailCampaignsIndexRoute
+  '/campaigns/text-campaigns/': typeof AppCampaignsTextCampaignsIndexRoute
   '/customers/segments/': typeof AppCustomersSegmentsIndexRoute
   '/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
   '/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
+  '/campaigns/text-campaigns/generated-text/$conversationId': typeof AppCampaignsTextCampaignsGeneratedTextConversationIdRoute
+  '/campaigns/text-campaigns/text/$campaignId': typeof AppCampaignsTextCampaignsTextCampaignIdRoute
   '/campaigns/email-campaigns/templates/': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
   '/campaigns/email-campaigns/drafts-view/$id/edit': typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
   '/campaigns/email-campaigns/drafts-view/$id/': typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
+  '/ask-mise': typeof AppAskMiseRoute
   '/brand': typeof AppBrandRoute
   '/clover_callback': typeof AppClover_callbackRoute
   '/profile': typeof AppProfileRoute
@@ -380,13 +452,21 @@ export interface FileRoutesByTo {
   '/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   '/campaigns/email-campaigns/history': typeof AppCampaignsEmailCampaignsHistoryRoute
   '/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
+  '/campaigns/text-campaigns/ai': typeof AppCampaignsTextCampaignsAiRoute
+  '/campaigns/text-campaigns/all': typeof AppCampaignsTextCampaignsAllRoute
+  '/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
+  '/campaigns/text-campaigns/generated-texts': typeof AppCampaignsTextCampaignsGeneratedTextsRoute
+  '/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/campaigns/email-campaigns': typeof AppCampaignsEmailCampaignsIndexRoute
+  '/campaigns/text-campaigns': typeof AppCampaignsTextCampaignsIndexRoute
   '/customers/segments': typeof AppCustomersSegmentsIndexRoute
   '/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
   '/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
+  '/campaigns/text-campaigns/generated-text/$conversationId': typeof AppCampaignsTextCampaignsGeneratedTextConversationIdRoute
+  '/campaigns/text-campaigns/text/$campaignId': typeof AppCampaignsTextCampaignsTextCampaignIdRoute
   '/campaigns/email-campaigns/templates': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
   '/campaigns/email-campaigns/drafts-view/$id/edit': typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
   '/campaigns/email-campaigns/drafts-view/$id': typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
@@ -395,6 +475,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/_auth': typeof AuthRouteWithChildren
+  '/_app/ask-mise': typeof AppAskMiseRoute
   '/_app/brand': typeof AppBrandRoute
   '/_app/clover_callback': typeof AppClover_callbackRoute
   '/_app/profile': typeof AppProfileRoute
@@ -429,13 +510,21 @@ export interface FileRoutesById {
   '/_app/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   '/_app/campaigns/email-campaigns/history': typeof AppCampaignsEmailCampaignsHistoryRoute
   '/_app/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
+  '/_app/campaigns/text-campaigns/ai': typeof AppCampaignsTextCampaignsAiRoute
+  '/_app/campaigns/text-campaigns/all': typeof AppCampaignsTextCampaignsAllRoute
+  '/_app/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
+  '/_app/campaigns/text-campaigns/generated-texts': typeof AppCampaignsTextCampaignsGeneratedTextsRoute
+  '/_app/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
   '/_app/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/_app/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/_app/campaigns/email-campaigns/': typeof AppCampaignsEmailCampaignsIndexRoute
+  '/_app/campaigns/text-campaigns/': typeof AppCampaignsTextCampaignsIndexRoute
   '/_app/customers/segments/': typeof AppCustomersSegmentsIndexRoute
   '/_app/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/_app/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
   '/_app/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
+  '/_app/campaigns/text-campaigns/generated-text/$conversationId': typeof AppCampaignsTextCampaignsGeneratedTextConversationIdRoute
+  '/_app/campaigns/text-campaigns/text/$campaignId': typeof AppCampaignsTextCampaignsTextCampaignIdRoute
   '/_app/campaigns/email-campaigns/templates/': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
   '/_app/campaigns/email-campaigns/drafts-view/$id/edit': typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
   '/_app/campaigns/email-campaigns/drafts-view/$id/': typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
@@ -444,6 +533,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/ask-mise'
     | '/brand'
     | '/clover_callback'
     | '/profile'
@@ -477,19 +567,28 @@ export interface FileRouteTypes {
     | '/campaigns/email-campaigns/generated-emails'
     | '/campaigns/email-campaigns/history'
     | '/campaigns/email-campaigns/scheduled'
+    | '/campaigns/text-campaigns/ai'
+    | '/campaigns/text-campaigns/all'
+    | '/campaigns/text-campaigns/drafts'
+    | '/campaigns/text-campaigns/generated-texts'
+    | '/campaigns/text-campaigns/scheduled'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
     | '/campaigns/email-campaigns/'
+    | '/campaigns/text-campaigns/'
     | '/customers/segments/'
     | '/campaigns/email-campaigns/campaign/$id'
     | '/campaigns/email-campaigns/template/$id'
     | '/campaigns/email-campaigns/templates/new'
+    | '/campaigns/text-campaigns/generated-text/$conversationId'
+    | '/campaigns/text-campaigns/text/$campaignId'
     | '/campaigns/email-campaigns/templates/'
     | '/campaigns/email-campaigns/drafts-view/$id/edit'
     | '/campaigns/email-campaigns/drafts-view/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/ask-mise'
     | '/brand'
     | '/clover_callback'
     | '/profile'
@@ -522,13 +621,21 @@ export interface FileRouteTypes {
     | '/campaigns/email-campaigns/generated-emails'
     | '/campaigns/email-campaigns/history'
     | '/campaigns/email-campaigns/scheduled'
+    | '/campaigns/text-campaigns/ai'
+    | '/campaigns/text-campaigns/all'
+    | '/campaigns/text-campaigns/drafts'
+    | '/campaigns/text-campaigns/generated-texts'
+    | '/campaigns/text-campaigns/scheduled'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
     | '/campaigns/email-campaigns'
+    | '/campaigns/text-campaigns'
     | '/customers/segments'
     | '/campaigns/email-campaigns/campaign/$id'
     | '/campaigns/email-campaigns/template/$id'
     | '/campaigns/email-campaigns/templates/new'
+    | '/campaigns/text-campaigns/generated-text/$conversationId'
+    | '/campaigns/text-campaigns/text/$campaignId'
     | '/campaigns/email-campaigns/templates'
     | '/campaigns/email-campaigns/drafts-view/$id/edit'
     | '/campaigns/email-campaigns/drafts-view/$id'
@@ -536,6 +643,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/_auth'
+    | '/_app/ask-mise'
     | '/_app/brand'
     | '/_app/clover_callback'
     | '/_app/profile'
@@ -570,13 +678,21 @@ export interface FileRouteTypes {
     | '/_app/campaigns/email-campaigns/generated-emails'
     | '/_app/campaigns/email-campaigns/history'
     | '/_app/campaigns/email-campaigns/scheduled'
+    | '/_app/campaigns/text-campaigns/ai'
+    | '/_app/campaigns/text-campaigns/all'
+    | '/_app/campaigns/text-campaigns/drafts'
+    | '/_app/campaigns/text-campaigns/generated-texts'
+    | '/_app/campaigns/text-campaigns/scheduled'
     | '/_app/customers/segments/$segmentId'
     | '/_app/customers/segments/new'
     | '/_app/campaigns/email-campaigns/'
+    | '/_app/campaigns/text-campaigns/'
     | '/_app/customers/segments/'
     | '/_app/campaigns/email-campaigns/campaign/$id'
     | '/_app/campaigns/email-campaigns/template/$id'
     | '/_app/campaigns/email-campaigns/templates/new'
+    | '/_app/campaigns/text-campaigns/generated-text/$conversationId'
+    | '/_app/campaigns/text-campaigns/text/$campaignId'
     | '/_app/campaigns/email-campaigns/templates/'
     | '/_app/campaigns/email-campaigns/drafts-view/$id/edit'
     | '/_app/campaigns/email-campaigns/drafts-view/$id/'
@@ -608,6 +724,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/ask-mise': {
+      id: '/_app/ask-mise'
+      path: '/ask-mise'
+      fullPath: '/ask-mise'
+      preLoaderRoute: typeof AppAskMiseRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/brand': {
@@ -848,6 +971,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCampaignsEmailCampaignsScheduledRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/campaigns/text-campaigns/': {
+      id: '/_app/campaigns/text-campaigns/'
+      path: '/campaigns/text-campaigns'
+      fullPath: '/campaigns/text-campaigns/'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/text-campaigns/ai': {
+      id: '/_app/campaigns/text-campaigns/ai'
+      path: '/campaigns/text-campaigns/ai'
+      fullPath: '/campaigns/text-campaigns/ai'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsAiRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/text-campaigns/all': {
+      id: '/_app/campaigns/text-campaigns/all'
+      path: '/campaigns/text-campaigns/all'
+      fullPath: '/campaigns/text-campaigns/all'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsAllRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/text-campaigns/drafts': {
+      id: '/_app/campaigns/text-campaigns/drafts'
+      path: '/campaigns/text-campaigns/drafts'
+      fullPath: '/campaigns/text-campaigns/drafts'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsDraftsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/text-campaigns/generated-texts': {
+      id: '/_app/campaigns/text-campaigns/generated-texts'
+      path: '/campaigns/text-campaigns/generated-texts'
+      fullPath: '/campaigns/text-campaigns/generated-texts'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsGeneratedTextsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/text-campaigns/scheduled': {
+      id: '/_app/campaigns/text-campaigns/scheduled'
+      path: '/campaigns/text-campaigns/scheduled'
+      fullPath: '/campaigns/text-campaigns/scheduled'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsScheduledRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/customers/segments/': {
       id: '/_app/customers/segments/'
       path: '/'
@@ -897,6 +1062,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCampaignsEmailCampaignsTemplatesNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/campaigns/text-campaigns/generated-text/$conversationId': {
+      id: '/_app/campaigns/text-campaigns/generated-text/$conversationId'
+      path: '/campaigns/text-campaigns/generated-text/$conversationId'
+      fullPath: '/campaigns/text-campaigns/generated-text/$conversationId'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsGeneratedTextConversationIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/text-campaigns/text/$campaignId': {
+      id: '/_app/campaigns/text-campaigns/text/$campaignId'
+      path: '/campaigns/text-campaigns/text/$campaignId'
+      fullPath: '/campaigns/text-campaigns/text/$campaignId'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsTextCampaignIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/campaigns/email-campaigns/drafts-view/$id/': {
       id: '/_app/campaigns/email-campaigns/drafts-view/$id/'
       path: '/campaigns/email-campaigns/drafts-view/$id'
@@ -933,6 +1112,7 @@ const AppCustomersSegmentsRouteRouteWithChildren =
   )
 
 interface AppRouteChildren {
+  AppAskMiseRoute: typeof AppAskMiseRoute
   AppBrandRoute: typeof AppBrandRoute
   AppClover_callbackRoute: typeof AppClover_callbackRoute
   AppProfileRoute: typeof AppProfileRoute
@@ -960,16 +1140,25 @@ interface AppRouteChildren {
   AppCampaignsEmailCampaignsGeneratedEmailsRoute: typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   AppCampaignsEmailCampaignsHistoryRoute: typeof AppCampaignsEmailCampaignsHistoryRoute
   AppCampaignsEmailCampaignsScheduledRoute: typeof AppCampaignsEmailCampaignsScheduledRoute
+  AppCampaignsTextCampaignsAiRoute: typeof AppCampaignsTextCampaignsAiRoute
+  AppCampaignsTextCampaignsAllRoute: typeof AppCampaignsTextCampaignsAllRoute
+  AppCampaignsTextCampaignsDraftsRoute: typeof AppCampaignsTextCampaignsDraftsRoute
+  AppCampaignsTextCampaignsGeneratedTextsRoute: typeof AppCampaignsTextCampaignsGeneratedTextsRoute
+  AppCampaignsTextCampaignsScheduledRoute: typeof AppCampaignsTextCampaignsScheduledRoute
   AppCampaignsEmailCampaignsIndexRoute: typeof AppCampaignsEmailCampaignsIndexRoute
+  AppCampaignsTextCampaignsIndexRoute: typeof AppCampaignsTextCampaignsIndexRoute
   AppCampaignsEmailCampaignsCampaignIdRoute: typeof AppCampaignsEmailCampaignsCampaignIdRoute
   AppCampaignsEmailCampaignsTemplateIdRoute: typeof AppCampaignsEmailCampaignsTemplateIdRoute
   AppCampaignsEmailCampaignsTemplatesNewRoute: typeof AppCampaignsEmailCampaignsTemplatesNewRoute
+  AppCampaignsTextCampaignsGeneratedTextConversationIdRoute: typeof AppCampaignsTextCampaignsGeneratedTextConversationIdRoute
+  AppCampaignsTextCampaignsTextCampaignIdRoute: typeof AppCampaignsTextCampaignsTextCampaignIdRoute
   AppCampaignsEmailCampaignsTemplatesIndexRoute: typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
   AppCampaignsEmailCampaignsDraftsViewIdEditRoute: typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
   AppCampaignsEmailCampaignsDraftsViewIdIndexRoute: typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAskMiseRoute: AppAskMiseRoute,
   AppBrandRoute: AppBrandRoute,
   AppClover_callbackRoute: AppClover_callbackRoute,
   AppProfileRoute: AppProfileRoute,
@@ -1000,13 +1189,25 @@ const AppRouteChildren: AppRouteChildren = {
     AppCampaignsEmailCampaignsHistoryRoute,
   AppCampaignsEmailCampaignsScheduledRoute:
     AppCampaignsEmailCampaignsScheduledRoute,
+  AppCampaignsTextCampaignsAiRoute: AppCampaignsTextCampaignsAiRoute,
+  AppCampaignsTextCampaignsAllRoute: AppCampaignsTextCampaignsAllRoute,
+  AppCampaignsTextCampaignsDraftsRoute: AppCampaignsTextCampaignsDraftsRoute,
+  AppCampaignsTextCampaignsGeneratedTextsRoute:
+    AppCampaignsTextCampaignsGeneratedTextsRoute,
+  AppCampaignsTextCampaignsScheduledRoute:
+    AppCampaignsTextCampaignsScheduledRoute,
   AppCampaignsEmailCampaignsIndexRoute: AppCampaignsEmailCampaignsIndexRoute,
+  AppCampaignsTextCampaignsIndexRoute: AppCampaignsTextCampaignsIndexRoute,
   AppCampaignsEmailCampaignsCampaignIdRoute:
     AppCampaignsEmailCampaignsCampaignIdRoute,
   AppCampaignsEmailCampaignsTemplateIdRoute:
     AppCampaignsEmailCampaignsTemplateIdRoute,
   AppCampaignsEmailCampaignsTemplatesNewRoute:
     AppCampaignsEmailCampaignsTemplatesNewRoute,
+  AppCampaignsTextCampaignsGeneratedTextConversationIdRoute:
+    AppCampaignsTextCampaignsGeneratedTextConversationIdRoute,
+  AppCampaignsTextCampaignsTextCampaignIdRoute:
+    AppCampaignsTextCampaignsTextCampaignIdRoute,
   AppCampaignsEmailCampaignsTemplatesIndexRoute:
     AppCampaignsEmailCampaignsTemplatesIndexRoute,
   AppCampaignsEmailCampaignsDraftsViewIdEditRoute:

@@ -34,7 +34,9 @@ export function SendControls({ send, uncertain, onChanged }: SendControlsProps) 
     <Stack gap="sm">
       {!send.delivers && (
         <Alert color="gray" title="Not really sent">
-          {send.transport}: this Mise has no mail server connected yet, so each message is saved as a file on the server instead of being delivered.
+          {send.channel === 'sms'
+            ? send.transport
+            : `${send.transport}: this Mise has no mail server connected yet, so each message is saved as a file on the server instead of being delivered.`}
         </Alert>
       )}
       {(running || send.status === 'paused') && (
