@@ -38,8 +38,17 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   // Stripe's card form and the Google / Apple sign-in scripts are allowed only when they are configured.
   const stripeCsp = stripeCspSources(deps.env);
   const signinCsp = socialSigninCspSources(deps.env);
+  // The app's own pages may use the camera (media upload's "Take photo or video", the email editor's
+  // photos); nothing else Mise serves may. Runs after secureHeaders has set the strict default.
+  app.use(async (c, next) => {
+    await next();
+    if (c.res.headers.get('content-type')?.startsWith('text/html')) c.res.headers.set('Permissions-Policy', permissionsPolicy(deps, true));
+  });
   app.use(
     secureHeaders({
+      // The same answer as the CSP's frame-ancestors 'none': never in a frame, not even our own.
+      xFrameOptions: 'DENY',
+      permissionsPolicy: {},
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...stripeCsp.scriptSrc, ...signinCsp.scriptSrc],
@@ -61,6 +70,16 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       crossOriginOpenerPolicy: socialSigninNeedsPopups(deps.env) ? 'same-origin-allow-popups' : 'same-origin',
     }),
   );
+  app.use(async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Permissions-Policy')) c.res.headers.set('Permissions-Policy', permissionsPolicy(deps, false));
+  });
+  // API answers carry tokens and private data: never stored by a browser or a proxy, unless a route
+  // says otherwise (signed media URLs are private and immutable).
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
   // Same origin only: no CORS headers are ever sent, and cross-site form posts are refused.
   const webhooks = features.flatMap((feature) => feature.webhooks ?? []).map((route) => `/api/v1${route}`);
   app.use('/api/*', except(webhooks, csrf()));
@@ -97,6 +116,34 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   });
 
   return app;
+}
+
+/**
+ * Denies every powerful feature Mise does not use. The camera is allowed to the app's own pages only
+ * (`camera`), payment only to Stripe's frame when Stripe is set up, fullscreen to the media viewer.
+ */
+export function permissionsPolicy(deps: Pick<Deps, 'env'>, camera: boolean): string {
+  const payment = deps.env.STRIPE_SECRET_KEY ? '(self "https://js.stripe.com")' : '()';
+  return [
+    `camera=${camera ? '(self)' : '()'}`,
+    'microphone=()',
+    'geolocation=()',
+    `payment=${payment}`,
+    'fullscreen=(self)',
+    'usb=()',
+    'serial=()',
+    'hid=()',
+    'bluetooth=()',
+    'midi=()',
+    'magnetometer=()',
+    'gyroscope=()',
+    'accelerometer=()',
+    'display-capture=()',
+    'screen-wake-lock=()',
+    'idle-detection=()',
+    'browsing-topics=()',
+    'interest-cohort=()',
+  ].join(', ');
 }
 
 function mountPwa(app: Hono, staticDir: string) {

@@ -125,6 +125,9 @@ const EnvSchema = v.object({
   // Media library (server/features/media): size limits, retention of deleted files, URL signing key, ffmpeg, S3.
   MEDIA_MAX_IMAGE_MB: v.pipe(v.optional(v.string(), '25'), v.transform(Number), v.number(), v.minValue(0.001)),
   MEDIA_MAX_VIDEO_MB: v.pipe(v.optional(v.string(), '500'), v.transform(Number), v.number(), v.minValue(0.001)),
+  // Uploads that have not become media yet (tus uploads in progress, multipart bodies being received), per user.
+  MEDIA_MAX_PENDING_UPLOADS: v.pipe(v.optional(v.string(), '10'), v.transform(Number), v.integer(), v.minValue(1)),
+  MEDIA_MAX_PENDING_MB: v.pipe(v.optional(v.string(), '2048'), v.transform(Number), v.number(), v.minValue(0.001)),
   MEDIA_RETENTION_DAYS: v.pipe(v.optional(v.string(), '30'), v.transform(Number), v.number(), v.minValue(0)),
   /** HMAC key for signed media URLs; generated once and kept under DATA_DIR when unset (set it when running several instances). */
   MEDIA_URL_KEY: optionalString,

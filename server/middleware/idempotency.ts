@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { SessionVariables } from './session.ts';
-import { spoolMultipart } from './spooled-body.ts';
+import { spoolMultipart, type SpoolOptions } from './spooled-body.ts';
 
 /**
  * `Idempotency-Key` for every write the client's outbox may send again (after a dropped
@@ -33,7 +33,12 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 type Env = { Variables: SessionVariables };
 type IdempotencyDeps = Deps;
 
-export function idempotency(deps: IdempotencyDeps) {
+/**
+ * `spool`: how a multipart body is taken in before it is hashed (the default cap is MAX_BODY_BYTES;
+ * the media upload raises it to its own limit and has the file's first bytes inspected first).
+ */
+export function idempotency(deps: IdempotencyDeps, options: { spool?: Partial<SpoolOptions> } = {}) {
+  const spool: SpoolOptions = { maxBytes: deps.env.MAX_BODY_BYTES, ...options.spool };
   let lastPrune = 0;
   const prune = async () => {
     const now = deps.now().getTime();
@@ -42,7 +47,7 @@ export function idempotency(deps: IdempotencyDeps) {
     await pruneIdempotencyKeys(deps);
   };
 
-  return createMiddleware<Env>(async (c, next) => {
+  const middleware = createMiddleware<Env>(async (c, next) => {
     const key = c.req.header('idempotency-key');
     if (key === undefined || !WRITE_METHODS.has(c.req.method)) return next();
     if (!KEY_PATTERN.test(key)) {
@@ -50,7 +55,7 @@ export function idempotency(deps: IdempotencyDeps) {
     }
     const run = async () => {
       await prune();
-      const { hash, cleanup } = await requestHash(c);
+      const { hash, cleanup } = await requestHash(c, spool);
       try {
         const replay = await claim(deps, c, key, hash);
         if (replay) return replay;
@@ -62,7 +67,11 @@ export function idempotency(deps: IdempotencyDeps) {
     if (!c.get('user')) throw new Error('idempotency() must come after requireSession() in the route');
     return run();
   });
+  return Object.assign(middleware, { [IDEMPOTENT]: true });
 }
+
+/** Marks the middleware, so a test can walk the app's routes and find every write that lacks it. */
+export const IDEMPOTENT = Symbol.for('mise.idempotency');
 
 /** Records the key (or finds it). Returns the response to send instead of running the route, if any. */
 async function claim(deps: IdempotencyDeps, c: Context<Env>, key: string, hash: string): Promise<Response | undefined> {
@@ -137,7 +146,7 @@ async function execute(deps: IdempotencyDeps, c: Context<Env>, next: Next, key: 
  * route then reads it from that file: it is never held whole in memory. Other bodies are bounded by
  * the app's body limit and hashed as they are.
  */
-async function requestHash(c: Context<Env>): Promise<{ hash: string; cleanup: () => Promise<void> }> {
+async function requestHash(c: Context<Env>, spool: SpoolOptions): Promise<{ hash: string; cleanup: () => Promise<void> }> {
   const hash = createHash('sha256');
   const url = new URL(c.req.url);
   hash.update(`${c.req.method} ${url.pathname}${url.search}\n`);
@@ -148,7 +157,7 @@ async function requestHash(c: Context<Env>): Promise<{ hash: string; cleanup: ()
     hash.update(new Uint8Array(await c.req.arrayBuffer()));
     return { hash: hash.digest('hex'), cleanup: async () => {} };
   }
-  const spooled = await spoolMultipart(body, boundary, hash);
+  const spooled = await spoolMultipart(body, boundary, hash, spool);
   const original = c.req.raw;
   c.req.raw = new Request(original.url, {
     method: original.method,

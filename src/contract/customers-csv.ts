@@ -103,6 +103,11 @@ export const CsvImportResultSchema = v.object({
   skipped: v.number(),
   /** The first 100 row errors. */
   errors: v.array(CsvRowErrorSchema),
+  /**
+   * The import stopped before the end of the file: from which row on nothing was read, and why.
+   * total_rows = imported + updated + skipped counts only the rows that were read.
+   */
+  not_read: v.optional(v.nullable(v.object({ from_row: v.number(), reason: v.string() }))),
   mapping: v.record(v.string(), v.nullable(v.string())),
 });
 export type CsvImportResult = v.InferOutput<typeof CsvImportResultSchema>;

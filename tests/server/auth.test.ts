@@ -28,11 +28,14 @@ describe('sign-up, verification and sign-in', () => {
     expect(mail.html).toContain(t.mailer.lastCodeFor(email));
   });
 
-  it('refuses a second account for the same email, whatever its case', async () => {
+  it('makes no second account for the same email, whatever its case, and answers as for a new one (no enumeration)', async () => {
     const account = await signUp(t);
     const res = await call(t.app, 'POST', SIGNUP, { name: 'Other', email: account.email.toUpperCase(), password: 'another-pass-1', userType: 'regular' });
-    expect(res.status).toBe(409);
-    expect(res.body.error).toMatch(/already exists/);
+    expect(res.status).toBe(201);
+    expect(res.body.userId).not.toBe(account.userId);
+    const rows = await t.deps.db.selectFrom('users').select('id').where('email', '=', account.email).execute();
+    expect(rows.map((row) => row.id)).toEqual([account.userId]);
+    expect((await call(t.app, 'GET', '/api/v1/users/me', undefined, res.body.token)).status).toBe(401);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { pruneRateLimits } from '../../lib/rate-limit.ts';
+import { pruneSigninThrottle } from './signin-throttle.ts';
 
 export const AUTH_CLEANUP_JOB = 'auth.cleanup';
 const EVERY_MS = 3600 * 1000;
@@ -15,6 +16,7 @@ export async function pruneAccountsData(deps: Pick<Deps, 'db' | 'now'>) {
   await deps.db.deleteFrom('otp_codes').where('expires_at', '<', dayAgo).execute();
   await deps.db.deleteFrom('otp_cooldowns').where('last_sent_at', '<', dayAgo).execute();
   await pruneRateLimits(deps);
+  await pruneSigninThrottle(deps);
 }
 
 /** Hourly, one run across all processes (singleton key), like the media retention job. */

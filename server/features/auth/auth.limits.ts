@@ -6,24 +6,31 @@ import type { Env } from '../../env.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 
 type Limit = { limit: number; windowSeconds: number };
-type ActionLimits = { perIp: Limit; perEmail: Limit };
+type ActionLimits = { perIp: Limit; perEmailClient?: Limit; perEmail?: Limit };
 
 const MINUTES_15 = 15 * 60;
 const HOUR = 3600;
 
 /**
- * Attempts per IP and per email. Per-email limits stop guessing against one account; per-IP limits
- * stop one machine hammering many. The IP limits stay roomy because a café's staff share one
- * address and the e2e suite signs up many accounts from 127.0.0.1 in a few minutes.
- * Wrong codes are stopped earlier still: a code is void after 5 wrong tries.
+ * Attempts per IP, per (email, IP) and, for code requests, per email. Limits keyed by the email alone
+ * would let anyone who knows an address lock its owner out, so they are keyed by (email, client);
+ * only mailing codes keeps a per-email ceiling (it bounds guesses at codes and mail to one inbox).
+ * Wrong passwords are throttled per (account, client) with growing delays (signin-throttle.ts);
+ * wrong codes are stopped earlier still: a code is void after 5 wrong tries.
+ * The IP limits stay roomy because a café's staff share one address and the e2e suite signs up many
+ * accounts from 127.0.0.1 in a few minutes.
  */
 export const AUTH_LIMITS = {
-  signin: { perIp: { limit: 100, windowSeconds: MINUTES_15 }, perEmail: { limit: 10, windowSeconds: MINUTES_15 } },
-  signup: { perIp: { limit: 100, windowSeconds: MINUTES_15 }, perEmail: { limit: 5, windowSeconds: HOUR } },
-  requestOtp: { perIp: { limit: 100, windowSeconds: MINUTES_15 }, perEmail: { limit: 10, windowSeconds: HOUR } },
-  verifyAccount: { perIp: { limit: 100, windowSeconds: MINUTES_15 }, perEmail: { limit: 20, windowSeconds: MINUTES_15 } },
-  resetPassword: { perIp: { limit: 100, windowSeconds: MINUTES_15 }, perEmail: { limit: 20, windowSeconds: MINUTES_15 } },
-  social: { perIp: { limit: 100, windowSeconds: MINUTES_15 }, perEmail: { limit: 20, windowSeconds: MINUTES_15 } },
+  signin: { perIp: { limit: 100, windowSeconds: MINUTES_15 } },
+  signup: { perIp: { limit: 100, windowSeconds: MINUTES_15 }, perEmailClient: { limit: 5, windowSeconds: HOUR } },
+  requestOtp: {
+    perIp: { limit: 100, windowSeconds: MINUTES_15 },
+    perEmailClient: { limit: 10, windowSeconds: HOUR },
+    perEmail: { limit: 20, windowSeconds: HOUR },
+  },
+  verifyAccount: { perIp: { limit: 100, windowSeconds: MINUTES_15 }, perEmailClient: { limit: 20, windowSeconds: MINUTES_15 } },
+  resetPassword: { perIp: { limit: 100, windowSeconds: MINUTES_15 }, perEmailClient: { limit: 20, windowSeconds: MINUTES_15 } },
+  social: { perIp: { limit: 100, windowSeconds: MINUTES_15 } },
 } satisfies Record<string, ActionLimits>;
 
 export type AuthAction = keyof typeof AUTH_LIMITS;
@@ -54,7 +61,15 @@ export const limitByIp = (deps: Deps, action: AuthAction) =>
     await next();
   });
 
-export async function limitByEmail(deps: Pick<Deps, 'db' | 'env' | 'now'>, action: AuthAction, email: string) {
-  const { limit, windowSeconds } = AUTH_LIMITS[action].perEmail;
-  await enforceRateLimit(deps, `auth:${action}:email:${email.toLowerCase()}`, limit, windowSeconds);
+export async function limitByEmail(deps: Pick<Deps, 'db' | 'env' | 'now'>, action: AuthAction, email: string, client: string) {
+  const limits: ActionLimits = AUTH_LIMITS[action];
+  const address = email.toLowerCase();
+  if (limits.perEmailClient) {
+    const { limit, windowSeconds } = limits.perEmailClient;
+    await enforceRateLimit(deps, `auth:${action}:email-client:${address}:${client}`, limit, windowSeconds);
+  }
+  if (limits.perEmail) {
+    const { limit, windowSeconds } = limits.perEmail;
+    await enforceRateLimit(deps, `auth:${action}:email:${address}`, limit, windowSeconds);
+  }
 }

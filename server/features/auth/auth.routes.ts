@@ -14,7 +14,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
 import { requireSession } from '../../middleware/session.ts';
-import { limitByEmail, limitByIp } from './auth.limits.ts';
+import { clientIp, limitByEmail, limitByIp } from './auth.limits.ts';
 import { requestOtp, resetPassword, signin, signup, verifyAccount } from './auth.service.ts';
 import { providerConfig, verifyIdentityToken } from './identity-token.ts';
 import { endSession } from './sessions.ts';
@@ -28,28 +28,27 @@ export const authRoutes = (deps: Deps) =>
   new Hono()
     .post('/signup', limitByIp(deps, 'signup'), validate('json', SignupRequestSchema), async (c) => {
       const body = c.req.valid('json');
-      await limitByEmail(deps, 'signup', body.email);
+      await limitByEmail(deps, 'signup', body.email, clientIp(c, deps.env));
       return c.json(await signup(deps, body, c.req.header('user-agent')), 201);
     })
     .post('/signin', limitByIp(deps, 'signin'), validate('json', SigninRequestSchema), async (c) => {
       const body = c.req.valid('json');
-      await limitByEmail(deps, 'signin', body.email);
-      return c.json(await signin(deps, body, c.req.header('user-agent')));
+      return c.json(await signin(deps, body, c.req.header('user-agent'), clientIp(c, deps.env)));
     })
     .post('/request-otp', limitByIp(deps, 'requestOtp'), validate('json', RequestOtpRequestSchema), async (c) => {
       const body = c.req.valid('json');
-      await limitByEmail(deps, 'requestOtp', body.email);
+      await limitByEmail(deps, 'requestOtp', body.email, clientIp(c, deps.env));
       return c.json(await requestOtp(deps, body));
     })
     .post('/verify-account', limitByIp(deps, 'verifyAccount'), validate('json', VerifyAccountRequestSchema), async (c) => {
       const body = c.req.valid('json');
-      await limitByEmail(deps, 'verifyAccount', body.email);
+      await limitByEmail(deps, 'verifyAccount', body.email, clientIp(c, deps.env));
       return c.json(await verifyAccount(deps, body));
     })
     .post('/reset-password', limitByIp(deps, 'resetPassword'), validate('json', ResetPasswordRequestSchema), async (c) => {
       const body = c.req.valid('json');
-      await limitByEmail(deps, 'resetPassword', body.email);
-      return c.json(await resetPassword(deps, body));
+      await limitByEmail(deps, 'resetPassword', body.email, clientIp(c, deps.env));
+      return c.json(await resetPassword(deps, body, clientIp(c, deps.env)));
     })
     .post('/google-signin', limitByIp(deps, 'social'), validate('json', GoogleSigninRequestSchema), async (c) => {
       const payload = await verifyIdentityToken(deps.env, deps.logger, 'google', c.req.valid('json').idToken);

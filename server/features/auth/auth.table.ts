@@ -46,6 +46,17 @@ export type OtpCooldownsTable = {
   email: string;
   purpose: 'verification' | 'reset_password';
   last_sent_at: Date;
+  /** Migration 0140: wrong codes since the last one was mailed (for every address alike). */
+  attempts: Generated<number>;
+};
+
+/** Migration 0140: failed sign-ins per `client:{email}:{ip}` and per `account:{email}`; `known:{email}:{ip}` marks where the owner last got in. */
+export type SigninThrottleTable = {
+  key: string;
+  failures: number;
+  window_start: Date;
+  notified_at: Date | null;
+  updated_at: Timestamp;
 };
 
 export type RateLimitsTable = {
@@ -61,6 +72,7 @@ export type AccountsTables = {
   otp_codes: OtpCodesTable;
   otp_cooldowns: OtpCooldownsTable;
   rate_limits: RateLimitsTable;
+  signin_throttle: SigninThrottleTable;
 };
 
 export type User = Selectable<UsersTable>;

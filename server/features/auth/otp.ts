@@ -22,8 +22,8 @@ export async function claimResendSlot(deps: OtpDeps, email: string, purpose: Otp
   const cutoff = new Date(now.getTime() - RESEND_COOLDOWN_SECONDS * 1000);
   const claimed = await deps.db
     .insertInto('otp_cooldowns')
-    .values({ email, purpose, last_sent_at: now })
-    .onConflict((oc) => oc.columns(['email', 'purpose']).doUpdateSet({ last_sent_at: now }).where('otp_cooldowns.last_sent_at', '<=', cutoff))
+    .values({ email, purpose, last_sent_at: now, attempts: 0 })
+    .onConflict((oc) => oc.columns(['email', 'purpose']).doUpdateSet({ last_sent_at: now, attempts: 0 }).where('otp_cooldowns.last_sent_at', '<=', cutoff))
     .returning('last_sent_at')
     .executeTakeFirst();
   if (claimed) return 0;
@@ -96,39 +96,50 @@ export async function sendFreshCode(
 }
 
 /**
- * Checks a code against the newest live one and consumes it. Wrong tries are counted on the code
- * itself; the fifth voids it, after which only a new code helps (brute force gets 5 guesses in a
- * million per code, and codes are cooled down and rate-limited).
+ * Checks a code and consumes it; returns the user id it belonged to. The answer to a wrong code must
+ * not tell whether the email has an account (or, for verification, whether it is verified already),
+ * so what it says is decided by the resend slot of (email, purpose), which exists for every address
+ * a code was asked for: no code asked for in the last 10 minutes → "expired"; otherwise a wrong code
+ * counts one try on that slot ("N tries left"), and the fifth voids it until a new code is asked for.
+ * Only a right code for a real account gets further (brute force: 5 guesses in a million per code,
+ * and codes are cooled down and rate-limited).
  */
-/** Returns the user id the code belonged to. */
-export async function consumeCode(deps: OtpDeps, userId: string | undefined, purpose: OtpType, otp: string): Promise<string> {
+export async function consumeCode(deps: OtpDeps, email: string, userId: string | undefined, purpose: OtpType, otp: string): Promise<string> {
   const now = deps.now();
-  // No account with that email: the same answer as a wrong code, so the form does not reveal who has an account.
-  if (!userId) throw new AppError(400, 'That code is not right. Check the email we sent and try again.', 'invalid_code');
-  const row = await deps.db
-    .selectFrom('otp_codes')
-    .select(['id', 'code_hash', 'attempts', 'expires_at'])
-    .where('user_id', '=', userId)
+  const slot = await deps.db
+    .selectFrom('otp_cooldowns')
+    .select(['last_sent_at', 'attempts'])
+    .where('email', '=', email)
     .where('purpose', '=', purpose)
-    .where('consumed_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .limit(1)
     .executeTakeFirst();
-  if (!row || row.expires_at.getTime() <= now.getTime()) {
+  if (!slot || slot.last_sent_at.getTime() + CODE_TTL_MS <= now.getTime()) {
     throw new AppError(400, 'This code has expired. Request a new code.', 'code_expired');
   }
-  if (row.attempts >= MAX_WRONG_TRIES) throw lockedOut();
+  if (slot.attempts >= MAX_WRONG_TRIES) throw lockedOut();
 
-  const expected = Buffer.from(row.code_hash, 'hex');
+  const row = userId
+    ? await deps.db
+        .selectFrom('otp_codes')
+        .select(['id', 'code_hash', 'expires_at'])
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .where('consumed_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+    : undefined;
   const actual = Buffer.from(sha256(otp), 'hex');
-  if (!timingSafeEqual(expected, actual)) {
+  const right = row !== undefined && timingSafeEqual(Buffer.from(row.code_hash, 'hex'), actual);
+  if (!row || !right) {
     const updated = await deps.db
-      .updateTable('otp_codes')
+      .updateTable('otp_cooldowns')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', row.id)
+      .where('email', '=', email)
+      .where('purpose', '=', purpose)
       .returning('attempts')
-      .executeTakeFirstOrThrow();
-    const left = MAX_WRONG_TRIES - updated.attempts;
+      .executeTakeFirst();
+    const left = MAX_WRONG_TRIES - (updated?.attempts ?? MAX_WRONG_TRIES);
     if (left <= 0) throw lockedOut();
     throw new AppError(400, `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`, 'invalid_code');
   }
@@ -138,12 +149,25 @@ export async function consumeCode(deps: OtpDeps, userId: string | undefined, pur
     .set({ consumed_at: now })
     .where('id', '=', row.id)
     .where('consumed_at', 'is', null)
-    .where('attempts', '<', MAX_WRONG_TRIES)
     .returning('id')
     .executeTakeFirst();
-  // Lost a race with another request that used or voided the same code.
+  // Lost a race with another request that used the same code.
   if (!consumed) throw new AppError(400, 'This code has already been used. Request a new code.', 'code_expired');
-  return userId;
+  return userId!;
+}
+
+/** True when `otp` is the code that verified this account (Verify pressed twice, or on a second tab). */
+export async function isUsedCode(deps: OtpDeps, userId: string, purpose: OtpType, otp: string): Promise<boolean> {
+  const row = await deps.db
+    .selectFrom('otp_codes')
+    .select('code_hash')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is not', null)
+    .orderBy('consumed_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined && timingSafeEqual(Buffer.from(row.code_hash, 'hex'), Buffer.from(sha256(otp), 'hex'));
 }
 
 const lockedOut = () =>

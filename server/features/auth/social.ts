@@ -4,7 +4,6 @@ import type { User } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findUserByEmail } from '../profile/account.service.ts';
 import { isUniqueViolation } from './auth.service.ts';
-import { limitByEmail } from './auth.limits.ts';
 import { PROVIDER_NAME, type SocialProvider } from './identity-token.ts';
 import { createSession, endAllSessions } from './sessions.ts';
 
@@ -64,7 +63,7 @@ async function findOrCreateUser(deps: Deps, identity: SocialIdentity): Promise<U
 }
 
 export async function socialSignin(deps: Deps, identity: SocialIdentity, userAgent?: string): Promise<SocialSigninResponse> {
-  if (identity.email) await limitByEmail(deps, 'social', identity.email);
+  // Only a token signed by Google or Apple gets here; limited per IP (a per-email limit would only help someone lock the owner out).
   const user = await findOrCreateUser(deps, identity);
   const token = await createSession(deps, user.id, userAgent);
   return { id: user.id, token, name: user.name, email: user.email, phoneNumber: user.phone_number };

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { BRAND_IMAGE_MAX_BYTES, BRAND_IMAGE_TYPES, HEADER_MAX_BYTES, HEADER_TYPES } from '../../../src/contract/brand.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Storage } from '../../providers/storage/storage.ts';
+import { imageInput } from '../../lib/image-limits.ts';
 
 export const BRAND_FILE_PREFIX = '/api/v1/files/brand/';
 export const BRAND_FILE_NAME = /^[A-Za-z0-9_-]{22}\.(png|jpg|gif)$/;
@@ -29,7 +30,7 @@ const unreadable = (what: string) => new AppError(415, `${what} could not be rea
 export async function processBrandImage(file: File): Promise<Processed> {
   const { bytes } = await sniff(file, BRAND_IMAGE_MAX_BYTES, BRAND_IMAGE_TYPES, 'The image', 'PNG, JPG, GIF or WebP');
   try {
-    const png = await sharp(bytes, { limitInputPixels: 50_000_000 })
+    const png = await sharp(bytes, imageInput)
       .rotate()
       .resize(1024, 1024, { fit: 'inside', withoutEnlargement: true })
       .png({ compressionLevel: 9 })
@@ -48,7 +49,7 @@ export async function processHeaderImage(file: File): Promise<Processed> {
   const { bytes, mime } = await sniff(file, HEADER_MAX_BYTES, HEADER_TYPES, 'The header image', 'PNG, JPG or GIF');
   try {
     const animated = mime === 'image/gif';
-    const image = sharp(bytes, { limitInputPixels: 50_000_000, animated }).rotate().resize({ width: 1200, withoutEnlargement: true });
+    const image = sharp(bytes, { ...imageInput, animated }).rotate().resize({ width: 1200, withoutEnlargement: true });
     if (mime === 'image/gif') return { bytes: await image.gif().toBuffer(), ext: 'gif' };
     if (mime === 'image/png') return { bytes: await image.png({ compressionLevel: 9 }).toBuffer(), ext: 'png' };
     return { bytes: await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer(), ext: 'jpg' };

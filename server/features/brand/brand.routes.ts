@@ -7,6 +7,7 @@ import { validate } from '../../lib/validate.ts';
 import { requireSession } from '../../middleware/session.ts';
 import { processBrandImage, processHeaderImage, storeBrandFile } from './brand-images.ts';
 import { getBrand, headerInfo, saveBrand, setHeaderImage } from './brand.service.ts';
+import { idempotency } from '../../middleware/idempotency.ts';
 
 /** Another owner's id looks like one that does not exist. */
 function assertOwn(callerId: string, userId: string) {
@@ -17,6 +18,8 @@ function assertOwn(callerId: string, userId: string) {
 export const brandSettingsRoutes = (deps: Deps) =>
   new Hono()
     .use('*', requireSession(deps))
+    // A phone's retry of a write (same Idempotency-Key) gets the first answer again.
+    .use('*', idempotency(deps))
     .get('/:userId', async (c) => {
       const user = c.get('user');
       assertOwn(user.id, c.req.param('userId'));
@@ -46,6 +49,8 @@ async function multipart(c: { req: { header: (name: string) => string | undefine
 export const brandRoutes = (deps: Deps) =>
   new Hono()
     .use('*', requireSession(deps))
+    // A phone's retry of a write (same Idempotency-Key) gets the first answer again.
+    .use('*', idempotency(deps))
     .post('/image', async (c) => {
       const user = c.get('user');
       await enforceRateLimit(deps, `brand:upload:${user.id}`, 30, 15 * 60);

@@ -125,7 +125,8 @@ export function resolveMapping(headers: string[], override: CsvMapping | undefin
   return mapping.map((field, index) => (field && chosen.has(field) && !(headers[index]! in override) ? null : field));
 }
 
-type RowSink = (record: string[]) => Promise<void>;
+/** `malformed` names what papaparse could not make sense of in the record (an unbalanced quote). 'stop' ends the reading. */
+type RowSink = (record: string[], malformed?: string) => Promise<void | 'stop'>;
 
 /**
  * Feeds the records of a CSV stream to `sink` in order, one papaparse chunk at a time, pausing the parser while
@@ -148,13 +149,28 @@ export function parseCsvStream(input: Readable, sink: RowSink): Promise<void> {
       skipEmptyLines: false,
       chunk: (results, parser) => {
         parser.pause();
+        // Errors name the record (its index in this chunk) they were found in.
+        const problems = new Map<number, string>();
+        for (const error of results.errors) if (error.row !== undefined && error.row !== null) problems.set(error.row, error.code);
         pending = pending
           .then(async () => {
-            for (const record of results.data) await sink(record);
+            for (let index = 0; index < results.data.length; index += 1) {
+              if ((await sink(results.data[index]!, problems.get(index))) === 'stop') return 'stop';
+            }
+            return undefined;
           })
           .then(
-            () => {
-              if (!failed) parser.resume();
+            (outcome) => {
+              if (failed) return;
+              if (outcome === 'stop') {
+                // Nothing more is read: the rest of the upload is left unread.
+                failed = true;
+                parser.abort();
+                input.destroy();
+                resolve();
+                return;
+              }
+              parser.resume();
             },
             (error: unknown) => {
               parser.abort();
@@ -175,7 +191,7 @@ export function parseCsvStream(input: Readable, sink: RowSink): Promise<void> {
  * valid rows and reporting bad ones by row, field and reason. Re-importing a file updates the same customers.
  */
 export async function importCustomersCsv(db: Db, input: Readable, options: ImportOptions): Promise<CsvImportResult> {
-  const result: CsvImportResult = { format: options.format, total_rows: 0, imported: 0, updated: 0, skipped: 0, errors: [], mapping: {} };
+  const result: CsvImportResult = { format: options.format, total_rows: 0, imported: 0, updated: 0, skipped: 0, errors: [], mapping: {}, not_read: null };
   const report = (error: CsvRowError) => {
     result.skipped += 1;
     if (result.errors.length < MAX_ROW_ERRORS) result.errors.push(error);
@@ -186,6 +202,7 @@ export async function importCustomersCsv(db: Db, input: Readable, options: Impor
   let batchFirstRow = 0;
   let rowNumber = 1;
   let full = false;
+  let stopReason = '';
 
   // One batch is written while the next is read: on PostgreSQL (another process) both run at once. Batches still
   // reach the database one after another, in file order, so a later row sees the customers of earlier ones.
@@ -195,7 +212,11 @@ export async function importCustomersCsv(db: Db, input: Readable, options: Impor
     const firstRow = batchFirstRow;
     batch = [];
     await writing;
-    if (full) return;
+    // Read while the refused batch was being written: read, so counted, and not imported.
+    if (full) {
+      result.skipped += rows.length;
+      return;
+    }
     const upsert = { userId: options.userId, source: 'csv' as const, consentSource: CONSENT_SOURCE_CSV, now: options.now, beforeCreate: options.beforeCreate };
     writing = upsertCustomers(db, rows, upsert).then(
       ({ outcomes }) => {
@@ -205,15 +226,19 @@ export async function importCustomersCsv(db: Db, input: Readable, options: Impor
         // Over the plan's contact limit: keep what earlier batches imported, stop reading, and say why.
         if (!(error instanceof AppError && error.status === 402)) throw error;
         full = true;
-        result.skipped += rows.length - 1;
-        report({ row: firstRow, detail: `${error.message} Rows from ${firstRow} on were not imported.` });
+        result.skipped += rows.length;
+        if (result.errors.length < MAX_ROW_ERRORS) result.errors.push({ row: firstRow, detail: `${error.message} Rows from ${firstRow} on were not imported.` });
+        stopReason = error.message;
       },
     );
     writing.catch(() => undefined); // seen by the next await; never an unhandled rejection
   };
 
-  await parseCsvStream(input, async (record) => {
-    if (full) return;
+  await parseCsvStream(input, async (record, malformed) => {
+    if (full) {
+      result.not_read ??= { from_row: rowNumber + 1, reason: stopReason };
+      return 'stop';
+    }
     if (!headers) {
       if (record.every((cell) => !cell.trim())) return;
       headers = record.map((cell, index) => (index === 0 ? cell.replace(/^\uFEFF/, '') : cell).trim());
@@ -227,11 +252,19 @@ export async function importCustomersCsv(db: Db, input: Readable, options: Impor
     }
     rowNumber += 1;
     if (record.every((cell) => !cell.trim())) return;
+    if (options.maxRows !== undefined && result.total_rows >= options.maxRows) {
+      result.not_read = { from_row: rowNumber, reason: `Only ${options.maxRows} customers can be imported at once` };
+      return 'stop';
+    }
     result.total_rows += 1;
-    if (options.maxRows !== undefined && result.total_rows > options.maxRows) {
-      result.total_rows -= 1;
-      report({ row: rowNumber, detail: `Only ${options.maxRows} customers can be imported at once; the rest of the file was not read` });
-      full = true;
+    if (malformed) {
+      report({
+        row: rowNumber,
+        detail:
+          malformed === 'MissingQuotes' || malformed === 'InvalidQuotes'
+            ? 'This row has an unbalanced quote ("), so its columns cannot be told apart; the lines after it may have been read into it too'
+            : `This row could not be read (${malformed})`,
+      });
       return;
     }
     const customer: CustomerInput = {};
@@ -258,6 +291,7 @@ export async function importCustomersCsv(db: Db, input: Readable, options: Impor
       batch.push(customer);
     }
     if (batch.length >= BATCH_SIZE) await flush();
+    return undefined;
   });
   if (!headers) throw fieldError('file', 'The file is empty');
   if (batch.length > 0) await flush();

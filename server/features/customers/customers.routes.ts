@@ -25,6 +25,7 @@ import { openCsvUpload } from './csv-upload.ts';
 import { normalizePhone } from './phone.ts';
 import { checkEntitlement } from '../subscriptions/entitlements.ts';
 import { requestSegmentMaintenance } from '../segments/segments.jobs.ts';
+import { idempotency } from '../../middleware/idempotency.ts';
 
 /** Most rows one CSV import reads; bigger lists are split into several files. */
 export const MAX_CSV_ROWS = 250_000;
@@ -47,6 +48,8 @@ function customerErrorResponse(error: Error, c: Context<Env>) {
 export const customersRoutes = (deps: Deps) =>
   new Hono<Env>()
     .use(requireSession(deps))
+    // A phone's retry of a write (same Idempotency-Key) gets the first answer again.
+    .use(idempotency(deps))
     .onError(customerErrorResponse)
     .get('/get_customers', validate('query', CustomerListQuerySchema), async (c) => {
       return c.json(await listCustomers(deps.db, c.get('user').id, c.req.valid('query')));

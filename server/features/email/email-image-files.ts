@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import type { Deps } from '../../deps.ts';
+import { imageInput } from '../../lib/image-limits.ts';
 
 /** `/api/v1/files/email-images/<name>`: photos in emails are public by an unguessable name, like brand images. */
 export const EMAIL_IMAGE_PREFIX = '/api/v1/files/email-images/';
@@ -43,7 +44,7 @@ async function copyForEmail(deps: ImageDeps, userId: string, mediaId: string, ke
   const stored = await deps.storage.get(key);
   if (!stored) return null;
   try {
-    const jpeg = await sharp(await buffer(stored.body), { limitInputPixels: 50_000_000 })
+    const jpeg = await sharp(await buffer(stored.body), imageInput)
       .rotate()
       .resize({ width: MAX_WIDTH, withoutEnlargement: true })
       .flatten({ background: '#ffffff' })

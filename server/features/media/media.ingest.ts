@@ -8,6 +8,7 @@ import type { Env } from '../../env.ts';
 import { AppError, fieldError } from '../../lib/app-error.ts';
 import type { Storage } from '../../providers/storage/storage.ts';
 import type { VideoTools } from '../../providers/video/video.ts';
+import { imageHeaderOnly, imageInput, MAX_IMAGE_PIXELS, tooManyPixelsMessage } from '../../lib/image-limits.ts';
 
 const MB = 1024 * 1024;
 
@@ -85,9 +86,13 @@ const thumbnail = (input: Sharp, px: number) =>
 async function ingestImage(deps: IngestDeps, file: string, mime: string, base: string): Promise<Ingested> {
   let meta: Metadata;
   try {
-    meta = await sharp(file).metadata();
+    meta = await sharp(file, imageHeaderOnly).metadata();
   } catch {
     throw new AppError(415, `This ${mime} image could not be read`, 'unsupported_media_type');
+  }
+  // Read from the header alone: refused before a single pixel is decoded.
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_IMAGE_PIXELS) {
+    throw new AppError(413, tooManyPixelsMessage(meta.width ?? 0, meta.height ?? 0), 'payload_too_large');
   }
   const rotated = (meta.orientation ?? 1) >= 5;
   const width = (rotated ? meta.height : meta.width) ?? null;
@@ -101,7 +106,7 @@ async function ingestImage(deps: IngestDeps, file: string, mime: string, base: s
     if (needsRewrite) {
       servedFile = path.join(deps.tmpDir, `clean-${randomBytes(8).toString('hex')}`);
       const format = KEEP_FORMAT.has(meta.format ?? '') ? (meta.format as keyof FormatEnum & string) : 'jpeg';
-      await sharp(file, { animated: format === 'gif' || format === 'webp' })
+      await sharp(file, { ...imageInput, animated: format === 'gif' || format === 'webp' })
         .rotate()
         .toFormat(format, { quality: 92 })
         .toFile(servedFile);
@@ -112,7 +117,7 @@ async function ingestImage(deps: IngestDeps, file: string, mime: string, base: s
       const fileKey = `${base}/file`;
       await deps.storage.put(fileKey, fs.createReadStream(servedFile), servedMime, size);
       keys.push(fileKey);
-      const upright = sharp(servedFile).rotate();
+      const upright = sharp(servedFile, imageInput).rotate();
       const [thumb, preview] = await Promise.all([thumbnail(upright, 256), thumbnail(upright, 1024)]);
       await deps.storage.put(`${base}/thumb.webp`, thumb, 'image/webp', thumb.length);
       keys.push(`${base}/thumb.webp`);
@@ -138,7 +143,7 @@ async function ingestVideo(deps: IngestDeps, file: string, mime: string, size: n
   let previewKey: string | null = null;
   try {
     const frame = await deps.video.posterFrame(file, Math.min(1, info.duration / 2));
-    const poster = sharp(frame);
+    const poster = sharp(frame, imageInput);
     const [thumb, preview] = await Promise.all([thumbnail(poster, 256), thumbnail(poster, 1024)]);
     await deps.storage.put(`${base}/thumb.webp`, thumb, 'image/webp', thumb.length);
     thumbKey = `${base}/thumb.webp`;

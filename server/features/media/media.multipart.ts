@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
@@ -17,7 +17,19 @@ export type ReceivedForm = { fields: Record<string, string>; file: ReceivedFile 
  * fields are collected, the one `file` part is written straight to a temp file, and the upload
  * stops with 413 as soon as it passes `maxFileBytes`.
  */
-export async function receiveMultipart(c: Context, options: { tmpDir: string; maxFileBytes: number; tooLarge: () => AppError }): Promise<ReceivedForm> {
+export type MultipartOptions = {
+  tmpDir: string;
+  maxFileBytes: number;
+  tooLarge: () => AppError;
+  /**
+   * Looks at the file's first `headBytes` bytes (or all of a smaller file) before anything is written:
+   * throws to refuse it, or returns the most bytes a file of that kind may have.
+   */
+  inspect?: (head: Buffer) => Promise<number>;
+  headBytes?: number;
+};
+
+export async function receiveMultipart(c: Context, options: MultipartOptions): Promise<ReceivedForm> {
   const contentType = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data/i.test(contentType)) {
     throw new AppError(415, 'Send the media as multipart/form-data', 'unsupported_media_type');
@@ -38,6 +50,7 @@ export async function receiveMultipart(c: Context, options: { tmpDir: string; ma
   let file: ReceivedFile | null = null;
   let writing: Promise<void> | null = null;
   let overLimit = false;
+  let refused: unknown = null;
 
   const parser = busboy({
     headers: { 'content-type': contentType },
@@ -60,7 +73,52 @@ export async function receiveMultipart(c: Context, options: { tmpDir: string; ma
     stream.on('limit', () => {
       overLimit = true;
     });
-    writing = pipeline(stream, fs.createWriteStream(target));
+    // The head is held in memory and inspected before the first byte reaches the disk; then the
+    // limit of the file's kind (an image's is far below a video's) applies to the rest.
+    const headBytes = options.headBytes ?? 4100;
+    let head: Buffer[] = [];
+    let headLength = 0;
+    let decided = !options.inspect;
+    let limit = options.maxFileBytes;
+    let seen = 0;
+    const refuse = (error: unknown, callback: (error?: Error | null) => void) => {
+      refused = error;
+      source.destroy(error as Error);
+      callback(error as Error);
+    };
+    const decide = (callback: (error?: Error | null, data?: Buffer) => void) => {
+      decided = true;
+      const bytes = Buffer.concat(head);
+      head = [];
+      options.inspect!(bytes).then(
+        (max) => {
+          limit = Math.min(limit, max);
+          if (seen > limit) return refuse(options.tooLarge(), callback);
+          callback(null, bytes);
+        },
+        (error: unknown) => refuse(error, callback),
+      );
+    };
+    const gate = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        seen += chunk.length;
+        if (decided) {
+          if (seen > limit) return refuse(options.tooLarge(), callback);
+          return callback(null, chunk);
+        }
+        head.push(chunk);
+        headLength += chunk.length;
+        if (headLength < headBytes) return callback();
+        decide(callback);
+      },
+      flush(callback) {
+        if (!decided) decide(callback);
+        else callback();
+      },
+    });
+    writing = pipeline(stream, gate, fs.createWriteStream(target));
+    // Awaited below; a refusal also ends the body's pipeline, which is what answers.
+    writing.catch(() => undefined);
   });
 
   try {
@@ -68,6 +126,7 @@ export async function receiveMultipart(c: Context, options: { tmpDir: string; ma
     await writing;
   } catch (error) {
     if (file) await fsp.rm((file as ReceivedFile).path, { force: true });
+    if (refused) throw refused;
     if (error instanceof AppError) throw error;
     throw new AppError(400, 'The form data could not be read', 'validation');
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { FolderFieldsSchema, MediaAddFieldsSchema, MediaListQuerySchema, MediaRecentQuerySchema, MediaUpdateSchema } from '../../../src/contract/media.ts';
 import type { Deps } from '../../deps.ts';
@@ -24,6 +25,7 @@ import {
   updateMedia,
   type MediaContext,
 } from './media.service.ts';
+import { reserveUploadSpace, sniffMediaHead, SNIFF_BYTES, uploadQuota } from './media.quota.ts';
 import { mediaUploads, type MediaUploads } from './media.tus.ts';
 import { mediaUrlSigner } from './media.urls.ts';
 
@@ -31,14 +33,35 @@ const DescriptionRequired = v.object({
   description: v.pipe(v.string(), v.nonEmpty('Description is required')),
 });
 
+// Room for the form's text fields and part headers around the file.
+const MULTIPART_OVERHEAD = 1024 * 1024;
+
 /** The media library: /api/v1/media (spec §7 plus the reads the screens need). */
-export function mediaRoutes(deps: Deps, uploads: MediaUploads = mediaUploads({ db: deps.db, dataDir: deps.env.dataDir, limits: mediaLimits(deps.env), now: deps.now })) {
+export function mediaRoutes(deps: Deps, uploads: MediaUploads = mediaUploads({ db: deps.db, dataDir: deps.env.dataDir, limits: mediaLimits(deps.env), quota: uploadQuota(deps.env), now: deps.now })) {
   const router = new Hono<{ Variables: SessionVariables }>();
   const auth = requireSession(deps);
-  const once = idempotency(deps);
+  const limits = mediaLimits(deps.env);
+  const quota = uploadQuota(deps.env);
+  // The file's first bytes decide its kind (and so its limit) before the rest is written anywhere.
+  const inspectFile = async (head: Buffer) => {
+    const kind = await sniffMediaHead(head);
+    return { maxBytes: limits[kind], tooLarge: () => tooLarge(kind, limits) };
+  };
+  const maxBody = Math.max(limits.image, limits.video) + MULTIPART_OVERHEAD;
+  const once = idempotency(deps, { spool: { maxBytes: maxBody, inspectFile, headBytes: SNIFF_BYTES } });
+  // The body's declared size is checked, and reserved against the user's pending-upload quota, before a byte is read.
+  const reserve = createMiddleware<{ Variables: SessionVariables }>(async (c, next) => {
+    const declared = Number(c.req.header('content-length'));
+    if (declared > maxBody) throw tooLarge('file', limits);
+    const release = await reserveUploadSpace({ db: deps.db, now: deps.now, quota }, c.get('user').id, Number.isFinite(declared) ? declared : Math.min(maxBody, quota.bytes));
+    try {
+      await next();
+    } finally {
+      release();
+    }
+  });
   const signer = mediaUrlSigner(deps.env);
   const ctx: MediaContext = { db: deps.db, signer, now: deps.now };
-  const limits = mediaLimits(deps.env);
   const video = deps.video;
   const tmpDir = path.join(deps.env.dataDir, 'tmp');
 
@@ -55,9 +78,14 @@ export function mediaRoutes(deps: Deps, uploads: MediaUploads = mediaUploads({ d
   router.get('/folders', auth, async (c) => c.json(await listFolders(ctx, c.get('user').id)));
   router.get('/:id', auth, async (c) => c.json(await getMedia(ctx, c.get('user').id, c.req.param('id'))));
 
-  router.post('/add', auth, once, async (c) => {
+  router.post('/add', auth, reserve, once, async (c) => {
     const user = c.get('user');
-    const form = await receiveMultipart(c, { tmpDir, maxFileBytes: Math.max(limits.image, limits.video), tooLarge: () => tooLarge('file', limits) });
+    let kind: 'image' | 'video' | 'file' = 'file';
+    const inspect = async (head: Buffer) => {
+      kind = await sniffMediaHead(head);
+      return limits[kind];
+    };
+    const form = await receiveMultipart(c, { tmpDir, maxFileBytes: Math.max(limits.image, limits.video), tooLarge: () => tooLarge(kind, limits), inspect, headBytes: SNIFF_BYTES });
     try {
       const fields = parseOr400(MediaAddFieldsSchema, form.fields);
       // The spec's client sends userId; the session decides, and a different id is refused rather than trusted.

@@ -6,6 +6,7 @@ import { MEDIA_UPLOADS_PATH } from '../../../src/contract/media.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { tooLarge, type MediaLimits } from './media.ingest.ts';
+import { reserveUploadSpace, type UploadQuota } from './media.quota.ts';
 
 /**
  * Resumable uploads (tus 1.0) for files over ~5 MB. The bytes land in DATA_DIR/media-uploads;
@@ -34,7 +35,7 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
   return out;
 }
 
-export function mediaUploads(options: { db: Db; dataDir: string; limits: MediaLimits; now: () => Date }): MediaUploads {
+export function mediaUploads(options: { db: Db; dataDir: string; limits: MediaLimits; quota: UploadQuota; now: () => Date }): MediaUploads {
   const directory = path.join(options.dataDir, 'media-uploads');
   const store = new FileStore({ directory });
   const { limits, db } = options;
@@ -62,19 +63,28 @@ export function mediaUploads(options: { db: Db; dataDir: string; limits: MediaLi
         if (kind === 'image' && size > limits.image) throw tooLarge('image', limits);
         if (kind === 'video' && size > limits.video) throw tooLarge('video', limits);
         if (size > Math.max(limits.image, limits.video)) throw tooLarge('file', limits);
-        const response = await server.handleWeb(c.req.raw);
-        const created = /\/uploads\/([A-Za-z0-9_-]+)$/.exec(response.headers.get('location') ?? '')?.[1];
-        if (response.status === 201 && created) {
-          await db.insertInto('media_uploads').values({ id: created, user_id: userId, size, created_at: options.now() }).execute();
+        // The user's pending uploads (count and bytes) are checked before the upload exists.
+        const release = await reserveUploadSpace({ db, now: options.now, quota: options.quota }, userId, size);
+        try {
+          const response = await server.handleWeb(c.req.raw);
+          const created = /\/uploads\/([A-Za-z0-9_-]+)$/.exec(response.headers.get('location') ?? '')?.[1];
+          if (response.status === 201 && created) {
+            await db.insertInto('media_uploads').values({ id: created, user_id: userId, size, created_at: options.now() }).execute();
+          }
+          return response;
+        } finally {
+          release();
         }
-        return response;
       }
       if (method !== 'OPTIONS') {
         if (!id) throw notFound('No such upload');
         const row = await owned(userId, id);
         if (!row || row.consumed_at) throw notFound('No such upload');
       }
-      return server.handleWeb(c.req.raw);
+      const response = await server.handleWeb(c.req.raw);
+      // A cancelled upload frees its place in the user's quota at once.
+      if (method === 'DELETE' && id && response.status === 204) await db.deleteFrom('media_uploads').where('id', '=', id).where('user_id', '=', userId).execute();
+      return response;
     },
 
     async finished(userId, id) {

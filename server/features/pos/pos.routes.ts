@@ -6,6 +6,7 @@ import { validate } from '../../lib/validate.ts';
 import { requireSession, type SessionVariables } from '../../middleware/session.ts';
 import { finishClover, finishSquare, posLoginUrl } from './pos-oauth.ts';
 import { disconnectPos, isPosProvider, posAccount, posConnection, posProgress, syncPos } from './pos.service.ts';
+import { idempotency } from '../../middleware/idempotency.ts';
 
 type Env = { Variables: SessionVariables };
 const originOf = (url: string) => new URL(url).origin;
@@ -14,6 +15,8 @@ const originOf = (url: string) => new URL(url).origin;
 export const squareRoutes = (deps: Deps) =>
   new Hono<Env>()
     .use(requireSession(deps))
+    // A phone's retry of a write (same Idempotency-Key) gets the first answer again.
+    .use(idempotency(deps))
     .get('/authorize', async (c) => c.json({ data: await posLoginUrl(deps, c.get('user').id, 'square', originOf(c.req.url)) }))
     .post('/connect', validate('json', FinishConnectionRequestSchema), async (c) =>
       c.json(await finishSquare(deps, c.get('user').id, c.req.valid('json').redirect_url, originOf(c.req.url))),
@@ -23,12 +26,14 @@ export const squareRoutes = (deps: Deps) =>
 export const cloverRoutes = (deps: Deps) =>
   new Hono<Env>()
     .use(requireSession(deps))
+    // A phone's retry of a write (same Idempotency-Key) gets the first answer again.
+    .use(idempotency(deps))
     .get('/get-login-url', async (c) => c.json({ data: await posLoginUrl(deps, c.get('user').id, 'clover', originOf(c.req.url)) }))
     .post('/connect', validate('json', FinishConnectionRequestSchema), async (c) => c.json(await finishClover(deps, c.get('user').id, c.req.valid('json').redirect_url)));
 
 /** /api/v1/disconnect/{square|clover}: no body (spec §7). */
 export const disconnectRoutes = (deps: Deps) =>
-  new Hono<Env>().use(requireSession(deps)).post('/:provider', async (c) => {
+  new Hono<Env>().use(requireSession(deps)).use(idempotency(deps)).post('/:provider', async (c) => {
     const provider = c.req.param('provider');
     if (!isPosProvider(provider)) throw notFound('No such point of sale');
     return c.json(await disconnectPos(deps, c.get('user').id, provider));
@@ -38,6 +43,8 @@ export const disconnectRoutes = (deps: Deps) =>
 export const posRoutes = (deps: Deps) =>
   new Hono<Env>()
     .use(requireSession(deps))
+    // A phone's retry of a write (same Idempotency-Key) gets the first answer again.
+    .use(idempotency(deps))
     .get('/connection', async (c) => c.json(await posConnection(deps, c.get('user').id)))
     .get('/account', validate('query', PosAccountQuerySchema), async (c) => c.json(await posAccount(deps, c.get('user').id, providerOfSystem(c.req.valid('query').pos_system))))
     .get('/progress/:id', async (c) => c.json(await posProgress(deps, c.get('user').id, c.req.param('id'))))

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { PROFILE_IMAGE_MAX_BYTES } from '../../../src/contract/profile.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Storage } from '../../providers/storage/storage.ts';
+import { imageInput } from '../../lib/image-limits.ts';
 
 export const AVATAR_URL_PREFIX = '/api/v1/files/avatars/';
 const AVATAR_SIZE = 512;
@@ -25,7 +26,7 @@ export async function toAvatarWebp(file: File): Promise<Buffer> {
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !ACCEPTED.has(type.mime)) throw unsupported();
   try {
-    return await sharp(bytes, { limitInputPixels: 50_000_000 })
+    return await sharp(bytes, imageInput)
       .rotate()
       .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention', withoutEnlargement: true })
       .webp({ quality: 90 })

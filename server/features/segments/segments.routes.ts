@@ -26,6 +26,7 @@ import {
   segmentCounts,
   updateSegmentTitle,
 } from './segments.service.ts';
+import { idempotency } from '../../middleware/idempotency.ts';
 
 const summary = (segment: Pick<Segment, 'id' | 'title' | 'notes'>): SegmentSummary => ({
   id: segment.id,
@@ -45,6 +46,8 @@ export const segmentsRoutes = (deps: Deps) => {
   return (
     new Hono()
       .use(requireSession(deps))
+      // A phone's retry of a write (same Idempotency-Key) gets the first answer again.
+      .use(idempotency(deps))
       // POS-side list (spec §7: data = [{ id, customer_segment_name }]).
       .get('/get_customer_segments', async (c) => {
         const rows = await listSegments(deps.db, c.get('user').id);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { Deps } from '../../deps.ts';
+import { imageInput } from '../../lib/image-limits.ts';
 
 export const SOCIAL_FILE_PREFIX = '/api/v1/files/socials/';
 export const FILE_NAME = /^[A-Za-z0-9_-]{22}\.webp$/;
@@ -20,7 +21,7 @@ export async function copyAvatar(deps: Pick<Deps, 'storage' | 'logger'>, sourceU
     if (bytes.length > MAX_BYTES) return null;
     const type = await fileTypeFromBuffer(bytes);
     if (!type?.mime.startsWith('image/')) return null;
-    const webp = await sharp(bytes, { limitInputPixels: 20_000_000 }).resize(256, 256, { fit: 'cover' }).webp({ quality: 85 }).toBuffer();
+    const webp = await sharp(bytes, imageInput).resize(256, 256, { fit: 'cover' }).webp({ quality: 85 }).toBuffer();
     const name = `${randomBytes(16).toString('base64url')}.webp`;
     await deps.storage.put(`socials/${name}`, webp, 'image/webp');
     return `${SOCIAL_FILE_PREFIX}${name}`;

@@ -5,11 +5,14 @@ import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validate.ts';
 import { requireSession } from '../../middleware/session.ts';
 import { connectTiktok, disconnectTiktok, tiktokLoginUrl, tiktokProfile, tiktokStatus } from './tiktok.service.ts';
+import { idempotency } from '../../middleware/idempotency.ts';
 
 /** /api/v1/socials: TikTok linking (spec §7 "POS and social"). Facebook, Instagram and Yelp have no API here yet. */
 export const socialsRoutes = (deps: Deps) =>
   new Hono()
     .use('*', requireSession(deps))
+    // A phone's retry of a write (same Idempotency-Key) gets the first answer again.
+    .use('*', idempotency(deps))
     .get('/tiktok/status', async (c) => c.json(await tiktokStatus(deps, c.get('user').id)))
     .get('/tiktok/profile', async (c) => c.json({ user_profile: await tiktokProfile(deps, c.get('user').id) }))
     .get('/tiktok/login-url', async (c) => {

@@ -6,6 +6,7 @@ import { validate } from '../../lib/validate.ts';
 import { requireSession } from '../../middleware/session.ts';
 import { cancelSubscription, handleBillingEvent, saveCard, startCardSetup, subscribe, subscriptionSummary } from './billing.service.ts';
 import { listPlans } from './plans.ts';
+import { idempotency } from '../../middleware/idempotency.ts';
 
 /** /api/v1/subscriptions: plans, the owner's plan and usage, the card on file (spec §7 Subscriptions). */
 export const subscriptionsRoutes = (deps: Deps) => {
@@ -14,6 +15,8 @@ export const subscriptionsRoutes = (deps: Deps) => {
       // Plans are public: the same for everyone, and shown before sign-up finishes.
       .get('/plans', (c) => c.json({ plans: listPlans() }))
       .use('*', requireSession(deps))
+      // A phone's retry of a write (same Idempotency-Key) gets the first answer again.
+      .use('*', idempotency(deps))
       .get('/current', async (c) => c.json(await subscriptionSummary(deps, c.get('user').id)))
       .post('/', validate('json', SubscribeRequestSchema), async (c) => {
         const user = c.get('user');

@@ -23,3 +23,32 @@ export const verificationMail = (to: string, name: string, code: string) =>
 
 export const resetPasswordMail = (to: string, name: string, code: string) =>
   codeMail(to, name, `Your Mise password reset code: ${code}`, 'Enter this code in Mise to set a new password:', code);
+
+/** A plain notice with no code: one lead paragraph, one piece of advice. */
+function noticeMail(to: string, name: string, subject: string, paragraphs: string[]): MailMessage {
+  const greeting = `Hi ${name.split(/\s+/)[0] || 'there'},`;
+  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), '— Mise'].join('\n');
+  const html = `<!doctype html><html><body style="margin:0;background:#f6f4f1;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f1d1a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:480px;background:#ffffff;border-radius:12px;padding:32px" cellpadding="0" cellspacing="0">
+<tr><td style="font-size:22px;font-weight:700;color:#e8590c;padding-bottom:24px">Mise</td></tr>
+<tr><td style="font-size:16px;line-height:1.5">${escapeHtml(greeting)}${paragraphs.map((p) => `<br><br>${escapeHtml(p)}`).join('')}</td></tr>
+</table></td></tr></table></body></html>`;
+  return { to, subject, text, html };
+}
+
+/** Sent instead of a 409 when someone signs up with an address that already has an account. */
+export const signupAttemptMail = (to: string, name: string) =>
+  noticeMail(to, name, 'Someone tried to create a Mise account with your email', [
+    'Someone (perhaps you) just tried to create a new Mise account with this email address. You already have an account, so nothing was created.',
+    'To get in, sign in with your password, or use Forgot Password on the sign-in screen to get a code by email and choose a new one.',
+    'If it was not you, you can ignore this email: your account has not changed.',
+  ]);
+
+/** Sent (at most once a day) when an account collects many wrong passwords. */
+export const signinAttackMail = (to: string, name: string, failures: number) =>
+  noticeMail(to, name, 'Someone is trying to sign in to your Mise account', [
+    `There have been ${failures} wrong passwords for your Mise account in the last hour. Mise slows these attempts down; your account and data have not changed.`,
+    'If it was you and you cannot get in, use Forgot Password on the sign-in screen: the code we send to this address lets you choose a new password and sign in from any device, even while the attempts go on.',
+    'If it was not you, make sure your Mise password is long and not used anywhere else.',
+  ]);

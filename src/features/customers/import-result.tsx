@@ -19,9 +19,10 @@ function Count({ label, value, color }: { label: string; value: number; color?: 
 export function ImportResult({ result, onAgain }: { result: CsvImportResult; onAgain: () => void }) {
   return (
     <Stack gap="md" data-testid="import-result">
-      <Alert color={result.skipped ? 'yellow' : 'teal'} title="Import finished">
+      <Alert color={result.skipped || result.not_read ? 'yellow' : 'teal'} title="Import finished">
         {result.total_rows.toLocaleString('en-US')} rows read.
-        {result.skipped ? ' Rows with problems were skipped; the rest are in your customers.' : ' Every row is in your customers.'}
+        {result.skipped ? ' Rows with problems were skipped; the rest are in your customers.' : ' Every row read is in your customers.'}
+        {result.not_read && ` Rows from ${result.not_read.from_row.toLocaleString('en-US')} on were not read: ${result.not_read.reason}`}
       </Alert>
       <SimpleGrid cols={3} spacing="sm">
         <Count label="Imported" value={result.imported} color="teal" />

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { FRAME } from './render-captions.ts';
 import { PHOTO_MOTIONS, PHOTO_OVERSCAN, type GraphScene } from './render-graph.ts';
 import { RenderError, type RenderPlan } from './render-plan.ts';
+import { imageInput } from '../../../lib/image-limits.ts';
 
 /** What ffprobe tells about a clip or a voice-over. */
 export type MediaProbe = { duration: number; hasVideo: boolean; hasAudio: boolean };
@@ -54,7 +55,7 @@ async function mustExist(file: string, what: string) {
  */
 async function preparePhoto(source: string, target: string, what: string) {
   try {
-    await sharp(source)
+    await sharp(source, imageInput)
       .rotate()
       .resize(Math.round(FRAME.width * PHOTO_OVERSCAN), Math.round(FRAME.height * PHOTO_OVERSCAN), { fit: 'cover', position: sharp.strategy.attention })
       .flatten({ background: '#000000' })
@@ -67,7 +68,7 @@ async function preparePhoto(source: string, target: string, what: string) {
 
 async function prepareLogo(source: string, target: string) {
   try {
-    await sharp(source).rotate().resize(LOGO_BOX, LOGO_BOX, { fit: 'inside' }).png().toFile(target);
+    await sharp(source, imageInput).rotate().resize(LOGO_BOX, LOGO_BOX, { fit: 'inside' }).png().toFile(target);
   } catch (error) {
     throw new RenderError('input_unreadable', 'The logo could not be read as an image', { cause: error });
   }

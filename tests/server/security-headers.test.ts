@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpVerified } from '../helpers/accounts.ts';
+import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createApp } from '../../server/app.ts';
+
+// Issue 21 §6: API answers are never stored, powerful features are denied, framing is refused consistently.
+describe('security headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('API JSON, the sign-in answer with its token included, is Cache-Control: no-store', async () => {
+    const account = await signUpVerified(t);
+    const signin = await call(t.app, 'POST', '/api/v1/auth/signin', { email: account.email, password: account.password, userType: 'regular' });
+    expect(signin.status).toBe(200);
+    expect(signin.headers.get('cache-control')).toBe('no-store');
+    const me = await call(t.app, 'GET', '/api/v1/users/me', undefined, account.token);
+    expect(me.headers.get('cache-control')).toBe('no-store');
+    const refused = await call(t.app, 'GET', '/api/v1/users/me');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    const missing = await call(t.app, 'GET', '/api/v1/no-such-thing');
+    expect(missing.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('framing is refused the same way by X-Frame-Options and the CSP; a Permissions-Policy denies the camera to API answers', async () => {
+    const res = await call(t.app, 'GET', '/api/v1/health');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const policy = res.headers.get('permissions-policy') ?? '';
+    for (const denied of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) expect(policy).toContain(denied);
+  });
+
+  it("the app's pages may use the camera (photo upload), nothing else", async () => {
+    const dir = fs.mkdtempSync(path.join(t.dataDir, 'dist-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Mise</title>');
+    const app = createApp(t.deps, { staticDir: dir });
+    const page = await app.request('/media');
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const policy = page.headers.get('permissions-policy') ?? '';
+    expect(policy).toContain('camera=(self)');
+    expect(policy).toContain('microphone=()');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+  });
+});

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpVerified } from '../helpers/accounts.ts';
+import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+// Issue 21 §5: a phone's retry (same Idempotency-Key) never applies a write twice.
+const IDEMPOTENT = Symbol.for('mise.idempotency');
+
+/**
+ * Writes that need no Idempotency-Key, each with why. Everything else under /api/v1 that is a POST,
+ * PUT or PATCH must run the idempotency middleware.
+ */
+const EXEMPT: Array<[RegExp, string]> = [
+  [/^\/api\/v1\/auth\//, 'no session to key it to; sign-up of a known address creates nothing, sign-in and codes are reads or single-use'],
+  [/^\/api\/v1\/users\/change-password$/, 'ends every session, so a retry cannot be answered under the old one; a repeat is refused by the password check'],
+  [/^\/api\/v1\/billing\/webhook$/, 'Stripe webhook: no session, deduplicated by event id'],
+  [/^\/api\/v1\/mail\/bounces$/, 'bounce webhook: no session, recording a bounce twice changes nothing'],
+  [/^\/api\/v1\/text\/twilio\//, 'Twilio webhooks: no session, keyed by the message SID'],
+  [/^\/api\/v1\/media\/uploads/, 'tus: resumable by its own protocol (Upload-Offset), a repeat PATCH at a stale offset is refused'],
+];
+
+describe('Idempotency-Key on every write a phone may retry', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('walks the app: every POST, PUT and PATCH under /api/v1 runs the idempotency middleware (or is exempt, with a reason)', () => {
+    type Entry = { method: string; path: string; handler: unknown };
+    const routes = t.app.routes as Entry[];
+    // A router with its own onError has its handlers wrapped by Hono, which keeps the original here.
+    const unwrap = (handler: unknown): Record<string | symbol, unknown> => {
+      const h = handler as Record<string | symbol, unknown>;
+      return h.__COMPOSED_HANDLER ? unwrap(h.__COMPOSED_HANDLER) : h;
+    };
+    const marked = routes.filter((r) => unwrap(r.handler)[IDEMPOTENT] === true);
+    // `/x/*` also matches `/x` itself.
+    const covers = (mw: Entry, route: Entry) =>
+      (mw.method === 'ALL' || mw.method === route.method) &&
+      (mw.path === route.path || (mw.path.endsWith('/*') && (route.path.startsWith(mw.path.slice(0, -1)) || route.path === mw.path.slice(0, -2))));
+    const writes = [...new Map(routes.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && r.path.startsWith('/api/v1/')).map((r) => [`${r.method} ${r.path}`, r])).values()];
+    expect(writes.length).toBeGreaterThan(40);
+    const missing = writes.filter((route) => !EXEMPT.some(([pattern]) => pattern.test(route.path)) && !marked.some((mw) => covers(mw, route)));
+    expect(missing.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
+  it('customer-manual: two identical POSTs with one key create one customer, the second replays the first answer', async () => {
+    const owner = await signUpVerified(t);
+    const body = { given_name: 'Guest', family_name: 'Retry', email_address: 'guest.retry@example.com', email_consent: true, consent_source: 'in person' };
+    const key = `customer-${Date.now()}`;
+    const first = await call(t.app, 'POST', '/api/v1/customers/manual/customer-manual', body, owner.token, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    const second = await call(t.app, 'POST', '/api/v1/customers/manual/customer-manual', body, owner.token, { 'Idempotency-Key': key });
+    expect(second.status).toBe(201);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(second.body).toEqual(first.body);
+    const rows = await t.deps.db.selectFrom('customers').select('id').where('user_id', '=', owner.userId).execute();
+    expect(rows.length).toBe(1);
+    // The same key with another body is refused, not applied.
+    const other = await call(t.app, 'POST', '/api/v1/customers/manual/customer-manual', { ...body, email_address: 'someone.else@example.com' }, owner.token, { 'Idempotency-Key': key });
+    expect(other.status).toBe(422);
+  });
+});
