@@ -13,6 +13,7 @@ import { socialsFeature } from './socials/socials.feature.ts';
 import { subscriptionsFeature } from './subscriptions/subscriptions.feature.ts';
 import { profileFeature } from './profile/profile.feature.ts';
 import { textFeature } from './text/text.feature.ts';
+import { sequencesFeature } from './sequences/sequences.feature.ts';
 
 /** Every feature of the API, in mount order. The app mounts their routes and main.ts registers their jobs from here. */
 export const features: Feature[] = [
@@ -30,4 +31,5 @@ export const features: Feature[] = [
   emailFeature,
   sendingFeature,
   textFeature,
+  sequencesFeature,
 ];
