@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import {
   SEQUENCE_LIMITS,
   SEQUENCE_MESSAGES,
