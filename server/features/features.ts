@@ -14,6 +14,7 @@ import { subscriptionsFeature } from './subscriptions/subscriptions.feature.ts';
 import { profileFeature } from './profile/profile.feature.ts';
 import { textFeature } from './text/text.feature.ts';
 import { sequencesFeature } from './sequences/sequences.feature.ts';
+import { dashboardFeature } from './dashboard/dashboard.feature.ts';
 
 /** Every feature of the API, in mount order. The app mounts their routes and main.ts registers their jobs from here. */
 export const features: Feature[] = [
@@ -32,4 +33,5 @@ export const features: Feature[] = [
   sendingFeature,
   textFeature,
   sequencesFeature,
+  dashboardFeature,
 ];

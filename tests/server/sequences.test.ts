@@ -245,7 +245,7 @@ describe('sequences', () => {
       expect((await received(id)).some((row) => row.customer_id === e)).toBe(false);
       const ticksLeft = await t.deps.db.selectFrom('jobs').select('id').where('name', '=', 'sequences.tick').where('status', '=', 'queued').where('singleton_key', 'like', `${detail.items[0].id}%`).execute();
       expect(ticksLeft).toEqual([]);
-    });
+    }, 240_000);
 
     it('a tick run twice (a restart in the middle) and two processes ticking at once never send twice', async () => {
       await addGuest();
@@ -297,7 +297,7 @@ describe('sequences', () => {
       const local = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', hour12: false }).format(rows[0]!.sent_at!);
       expect(Number(local)).toBeGreaterThanOrEqual(8);
       await api('POST', `/sequences/${id}/status`, { status: 'CANCELLED' });
-    });
+    }, 120_000);
 
     it('edits: title with a version check, an item schedule, adding and removing steps', async () => {
       const res = await create([{ campaign_type: 'EMAIL', campaign_id: emailId, cron_schedule: '* * * * *' }]);
