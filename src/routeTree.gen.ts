@@ -14,6 +14,7 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppBrandRouteImport } from './routes/_app/brand'
 import { Route as AppClover_callbackRouteImport } from './routes/_app/clover_callback'
+import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppSquare_callbackRouteImport } from './routes/_app/square_callback'
 import { Route as AppSubscriptionsRouteImport } from './routes/_app/subscriptions'
@@ -46,6 +47,9 @@ import { Route as AppCampaignsEmailCampaignsDraftsRouteImport } from './routes/_
 import { Route as AppCampaignsEmailCampaignsGeneratedEmailsRouteImport } from './routes/_app/campaigns/email-campaigns/generated-emails'
 import { Route as AppCampaignsEmailCampaignsHistoryRouteImport } from './routes/_app/campaigns/email-campaigns/history'
 import { Route as AppCampaignsEmailCampaignsScheduledRouteImport } from './routes/_app/campaigns/email-campaigns/scheduled'
+import { Route as AppCampaignsSequencesIndexRouteImport } from './routes/_app/campaigns/sequences/index'
+import { Route as AppCampaignsSequencesIdRouteImport } from './routes/_app/campaigns/sequences/$id'
+import { Route as AppCampaignsSequencesAddRouteImport } from './routes/_app/campaigns/sequences/add'
 import { Route as AppCustomersSegmentsIndexRouteImport } from './routes/_app/customers/segments/index'
 import { Route as AppCustomersSegmentsSegmentIdRouteImport } from './routes/_app/customers/segments/$segmentId'
 import { Route as AppCustomersSegmentsNewRouteImport } from './routes/_app/customers/segments/new'
@@ -77,6 +81,11 @@ const AppBrandRoute = AppBrandRouteImport.update({
 const AppClover_callbackRoute = AppClover_callbackRouteImport.update({
   id: '/clover_callback',
   path: '/clover_callback',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDashboardRoute = AppDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProfileRoute = AppProfileRouteImport.update({
@@ -246,6 +255,23 @@ const AppCampaignsEmailCampaignsScheduledRoute =
     path: '/campaigns/email-campaigns/scheduled',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCampaignsSequencesIndexRoute =
+  AppCampaignsSequencesIndexRouteImport.update({
+    id: '/campaigns/sequences/',
+    path: '/campaigns/sequences/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsSequencesIdRoute = AppCampaignsSequencesIdRouteImport.update({
+  id: '/campaigns/sequences/$id',
+  path: '/campaigns/sequences/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCampaignsSequencesAddRoute =
+  AppCampaignsSequencesAddRouteImport.update({
+    id: '/campaigns/sequences/add',
+    path: '/campaigns/sequences/add',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCustomersSegmentsIndexRoute =
   AppCustomersSegmentsIndexRouteImport.update({
     id: '/',
@@ -304,6 +330,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/brand': typeof AppBrandRoute
   '/clover_callback': typeof AppClover_callbackRoute
+  '/dashboard': typeof AppDashboardRoute
   '/profile': typeof AppProfileRoute
   '/square_callback': typeof AppSquare_callbackRoute
   '/subscriptions': typeof AppSubscriptionsRoute
@@ -335,9 +362,12 @@ export interface FileRoutesByFullPath {
   '/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   '/campaigns/email-campaigns/history': typeof AppCampaignsEmailCampaignsHistoryRoute
   '/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
+  '/campaigns/sequences/$id': typeof AppCampaignsSequencesIdRoute
+  '/campaigns/sequences/add': typeof AppCampaignsSequencesAddRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/campaigns/email-campaigns/': typeof AppCampaignsEmailCampaignsIndexRoute
+  '/campaigns/sequences/': typeof AppCampaignsSequencesIndexRoute
   '/customers/segments/': typeof AppCustomersSegmentsIndexRoute
   '/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
@@ -350,6 +380,7 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/brand': typeof AppBrandRoute
   '/clover_callback': typeof AppClover_callbackRoute
+  '/dashboard': typeof AppDashboardRoute
   '/profile': typeof AppProfileRoute
   '/square_callback': typeof AppSquare_callbackRoute
   '/subscriptions': typeof AppSubscriptionsRoute
@@ -380,9 +411,12 @@ export interface FileRoutesByTo {
   '/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   '/campaigns/email-campaigns/history': typeof AppCampaignsEmailCampaignsHistoryRoute
   '/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
+  '/campaigns/sequences/$id': typeof AppCampaignsSequencesIdRoute
+  '/campaigns/sequences/add': typeof AppCampaignsSequencesAddRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/campaigns/email-campaigns': typeof AppCampaignsEmailCampaignsIndexRoute
+  '/campaigns/sequences': typeof AppCampaignsSequencesIndexRoute
   '/customers/segments': typeof AppCustomersSegmentsIndexRoute
   '/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
@@ -397,6 +431,7 @@ export interface FileRoutesById {
   '/_auth': typeof AuthRouteWithChildren
   '/_app/brand': typeof AppBrandRoute
   '/_app/clover_callback': typeof AppClover_callbackRoute
+  '/_app/dashboard': typeof AppDashboardRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/square_callback': typeof AppSquare_callbackRoute
   '/_app/subscriptions': typeof AppSubscriptionsRoute
@@ -429,9 +464,12 @@ export interface FileRoutesById {
   '/_app/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   '/_app/campaigns/email-campaigns/history': typeof AppCampaignsEmailCampaignsHistoryRoute
   '/_app/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
+  '/_app/campaigns/sequences/$id': typeof AppCampaignsSequencesIdRoute
+  '/_app/campaigns/sequences/add': typeof AppCampaignsSequencesAddRoute
   '/_app/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/_app/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/_app/campaigns/email-campaigns/': typeof AppCampaignsEmailCampaignsIndexRoute
+  '/_app/campaigns/sequences/': typeof AppCampaignsSequencesIndexRoute
   '/_app/customers/segments/': typeof AppCustomersSegmentsIndexRoute
   '/_app/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/_app/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
@@ -446,6 +484,7 @@ export interface FileRouteTypes {
     | '/'
     | '/brand'
     | '/clover_callback'
+    | '/dashboard'
     | '/profile'
     | '/square_callback'
     | '/subscriptions'
@@ -477,9 +516,12 @@ export interface FileRouteTypes {
     | '/campaigns/email-campaigns/generated-emails'
     | '/campaigns/email-campaigns/history'
     | '/campaigns/email-campaigns/scheduled'
+    | '/campaigns/sequences/$id'
+    | '/campaigns/sequences/add'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
     | '/campaigns/email-campaigns/'
+    | '/campaigns/sequences/'
     | '/customers/segments/'
     | '/campaigns/email-campaigns/campaign/$id'
     | '/campaigns/email-campaigns/template/$id'
@@ -492,6 +534,7 @@ export interface FileRouteTypes {
     | '/'
     | '/brand'
     | '/clover_callback'
+    | '/dashboard'
     | '/profile'
     | '/square_callback'
     | '/subscriptions'
@@ -522,9 +565,12 @@ export interface FileRouteTypes {
     | '/campaigns/email-campaigns/generated-emails'
     | '/campaigns/email-campaigns/history'
     | '/campaigns/email-campaigns/scheduled'
+    | '/campaigns/sequences/$id'
+    | '/campaigns/sequences/add'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
     | '/campaigns/email-campaigns'
+    | '/campaigns/sequences'
     | '/customers/segments'
     | '/campaigns/email-campaigns/campaign/$id'
     | '/campaigns/email-campaigns/template/$id'
@@ -538,6 +584,7 @@ export interface FileRouteTypes {
     | '/_auth'
     | '/_app/brand'
     | '/_app/clover_callback'
+    | '/_app/dashboard'
     | '/_app/profile'
     | '/_app/square_callback'
     | '/_app/subscriptions'
@@ -570,9 +617,12 @@ export interface FileRouteTypes {
     | '/_app/campaigns/email-campaigns/generated-emails'
     | '/_app/campaigns/email-campaigns/history'
     | '/_app/campaigns/email-campaigns/scheduled'
+    | '/_app/campaigns/sequences/$id'
+    | '/_app/campaigns/sequences/add'
     | '/_app/customers/segments/$segmentId'
     | '/_app/customers/segments/new'
     | '/_app/campaigns/email-campaigns/'
+    | '/_app/campaigns/sequences/'
     | '/_app/customers/segments/'
     | '/_app/campaigns/email-campaigns/campaign/$id'
     | '/_app/campaigns/email-campaigns/template/$id'
@@ -622,6 +672,13 @@ declare module '@tanstack/react-router' {
       path: '/clover_callback'
       fullPath: '/clover_callback'
       preLoaderRoute: typeof AppClover_callbackRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/dashboard': {
+      id: '/_app/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/profile': {
@@ -848,6 +905,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCampaignsEmailCampaignsScheduledRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/campaigns/sequences/': {
+      id: '/_app/campaigns/sequences/'
+      path: '/campaigns/sequences'
+      fullPath: '/campaigns/sequences/'
+      preLoaderRoute: typeof AppCampaignsSequencesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/sequences/$id': {
+      id: '/_app/campaigns/sequences/$id'
+      path: '/campaigns/sequences/$id'
+      fullPath: '/campaigns/sequences/$id'
+      preLoaderRoute: typeof AppCampaignsSequencesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/sequences/add': {
+      id: '/_app/campaigns/sequences/add'
+      path: '/campaigns/sequences/add'
+      fullPath: '/campaigns/sequences/add'
+      preLoaderRoute: typeof AppCampaignsSequencesAddRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/customers/segments/': {
       id: '/_app/customers/segments/'
       path: '/'
@@ -935,6 +1013,7 @@ const AppCustomersSegmentsRouteRouteWithChildren =
 interface AppRouteChildren {
   AppBrandRoute: typeof AppBrandRoute
   AppClover_callbackRoute: typeof AppClover_callbackRoute
+  AppDashboardRoute: typeof AppDashboardRoute
   AppProfileRoute: typeof AppProfileRoute
   AppSquare_callbackRoute: typeof AppSquare_callbackRoute
   AppSubscriptionsRoute: typeof AppSubscriptionsRoute
@@ -960,7 +1039,10 @@ interface AppRouteChildren {
   AppCampaignsEmailCampaignsGeneratedEmailsRoute: typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   AppCampaignsEmailCampaignsHistoryRoute: typeof AppCampaignsEmailCampaignsHistoryRoute
   AppCampaignsEmailCampaignsScheduledRoute: typeof AppCampaignsEmailCampaignsScheduledRoute
+  AppCampaignsSequencesIdRoute: typeof AppCampaignsSequencesIdRoute
+  AppCampaignsSequencesAddRoute: typeof AppCampaignsSequencesAddRoute
   AppCampaignsEmailCampaignsIndexRoute: typeof AppCampaignsEmailCampaignsIndexRoute
+  AppCampaignsSequencesIndexRoute: typeof AppCampaignsSequencesIndexRoute
   AppCampaignsEmailCampaignsCampaignIdRoute: typeof AppCampaignsEmailCampaignsCampaignIdRoute
   AppCampaignsEmailCampaignsTemplateIdRoute: typeof AppCampaignsEmailCampaignsTemplateIdRoute
   AppCampaignsEmailCampaignsTemplatesNewRoute: typeof AppCampaignsEmailCampaignsTemplatesNewRoute
@@ -972,6 +1054,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppBrandRoute: AppBrandRoute,
   AppClover_callbackRoute: AppClover_callbackRoute,
+  AppDashboardRoute: AppDashboardRoute,
   AppProfileRoute: AppProfileRoute,
   AppSquare_callbackRoute: AppSquare_callbackRoute,
   AppSubscriptionsRoute: AppSubscriptionsRoute,
@@ -1000,7 +1083,10 @@ const AppRouteChildren: AppRouteChildren = {
     AppCampaignsEmailCampaignsHistoryRoute,
   AppCampaignsEmailCampaignsScheduledRoute:
     AppCampaignsEmailCampaignsScheduledRoute,
+  AppCampaignsSequencesIdRoute: AppCampaignsSequencesIdRoute,
+  AppCampaignsSequencesAddRoute: AppCampaignsSequencesAddRoute,
   AppCampaignsEmailCampaignsIndexRoute: AppCampaignsEmailCampaignsIndexRoute,
+  AppCampaignsSequencesIndexRoute: AppCampaignsSequencesIndexRoute,
   AppCampaignsEmailCampaignsCampaignIdRoute:
     AppCampaignsEmailCampaignsCampaignIdRoute,
   AppCampaignsEmailCampaignsTemplateIdRoute:

@@ -17,6 +17,8 @@ const PERSISTED_ROOTS = new Set<string>([
   'media',
   'conversations',
   'brand',
+  'sequences',
+  'dashboard',
 ]);
 
 export const isPersistedKey = (queryKey: readonly unknown[]) => typeof queryKey[0] === 'string' && PERSISTED_ROOTS.has(queryKey[0]);
