@@ -81,7 +81,7 @@ test('build a sequence of an email and a text with the plain picker, preview, la
   await panel.getByRole('button', { name: 'Add a campaign' }).click();
   await expect(panel.getByText('Campaign type is required')).toBeVisible();
   await panel.getByText('Email', { exact: true }).click();
-  await panel.getByRole('textbox', { name: 'Campaign' }).click();
+  await panel.getByRole('combobox', { name: 'Campaign' }).click();
   await page.getByRole('option', { name: 'We miss you' }).click();
   await expect(panel.getByTestId('schedule-words')).toHaveText('As soon as a customer is in the segment');
   await panel.getByRole('button', { name: 'Add a campaign' }).click();
@@ -90,9 +90,9 @@ test('build a sequence of an email and a text with the plain picker, preview, la
   // Step 2: the text, two days after the email, picked in plain words.
   await page.getByRole('button', { name: 'Add a campaign' }).click();
   await panel.getByText('Text (SMS)').click();
-  await panel.getByRole('textbox', { name: 'Campaign' }).click();
+  await panel.getByRole('combobox', { name: 'Campaign' }).click();
   await page.getByRole('option', { name: 'Free churro' }).click();
-  await panel.getByRole('textbox', { name: 'When' }).click();
+  await panel.getByRole('combobox', { name: 'When' }).click();
   await page.getByRole('option', { name: 'Some days after the previous step' }).click();
   await panel.getByLabel('Days after the previous step').fill('2');
   await expect(panel.getByTestId('schedule-words')).toHaveText('2 days after the previous step');
@@ -109,7 +109,7 @@ test('build a sequence of an email and a text with the plain picker, preview, la
 
   // Change step 1 to every Monday at 10 AM: edit mode, save, back to view.
   await page.getByRole('button', { name: 'Change the schedule of step 1' }).click();
-  await page.getByRole('textbox', { name: 'When' }).click();
+  await page.getByRole('combobox', { name: 'When' }).click();
   await page.getByRole('option', { name: 'Every week on…' }).click();
   await expect(page.getByTestId('schedule-words')).toHaveText('Every Monday at 10 AM (New York time)');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -117,7 +117,7 @@ test('build a sequence of an email and a text with the plain picker, preview, la
   await expect(page.getByTestId('step-schedule').first()).toHaveText('Every Monday at 10 AM');
   // Back to as soon as they qualify.
   await page.getByRole('button', { name: 'Change the schedule of step 1' }).click();
-  await page.getByRole('textbox', { name: 'When' }).click();
+  await page.getByRole('combobox', { name: 'When' }).click();
   await page.getByRole('option', { name: 'As soon as they qualify' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('step-schedule').first()).toHaveText('As soon as a customer is in the segment');
