@@ -392,7 +392,7 @@ export async function previewSequence(deps: Deps, userId: string, id: string): P
   const steps: SequencePreview['steps'] = [];
   for (const [index, item] of items.entries()) {
     const channel = item.campaign_type === 'EMAIL' ? 'email' : 'sms';
-    const fires = firesBetween(item.cron_schedule, timeZone, now, until);
+    const { fires, count } = firesBetween(item.cron_schedule, timeZone, now, until);
     const previous = await previousItem(deps.db, item);
     const [reachNow, reachable] = row.segment_id
       ? await Promise.all([
@@ -407,7 +407,7 @@ export async function previewSequence(deps: Deps, userId: string, id: string): P
       title: titles.get(item.campaign_id) ?? 'Deleted campaign',
       schedule: describeSchedule(item.cron_schedule, item.wait_days, index === 0),
       fires: fires.slice(0, 5).map((at) => at.toISOString()),
-      fire_count: fires.length,
+      fire_count: count,
       reach_now: reachNow,
       reachable,
     });

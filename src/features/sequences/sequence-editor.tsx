@@ -16,7 +16,6 @@ import { sequenceKeys } from './sequences-queries.ts';
 
 export const STATUS_COLORS: Record<SequenceStatus, string> = { DRAFT: 'gray', ACTIVE: 'teal', PAUSED: 'yellow', CANCELLED: 'red' };
 export const STATUS_LABELS: Record<SequenceStatus, string> = { DRAFT: 'Draft', ACTIVE: 'Active', PAUSED: 'Paused', CANCELLED: 'Cancelled' };
-const DEFAULT_ZONE = 'America/New_York';
 
 function EditorHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -37,7 +36,7 @@ function EditorHeader({ title, children }: { title: string; children?: ReactNode
 type Draft = { title: string; description: string; segmentation_id: string; holdout: boolean; steps: StepView[] };
 
 /** 'New Sequence': title, description, segment, the steps; created in one call (spec §7: create with items). */
-export function NewSequenceEditor() {
+export function NewSequenceEditor({ timeZone }: { timeZone: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const segments = useQuery(segmentQueries.list());
@@ -107,7 +106,7 @@ export function NewSequenceEditor() {
           step={step}
           index={index}
           canRemove={draft.steps.length > 1}
-          timeZone={DEFAULT_ZONE}
+          timeZone={timeZone}
           onSave={async (value) => {
             change({ steps: draft.steps.map((each) => (each.key === step.key ? { ...each, ...value } : each)) }, 'steps');
             notifySuccess(SEQUENCE_MESSAGES.itemUpdated);
@@ -126,7 +125,7 @@ export function NewSequenceEditor() {
       )}
       <AddStepPanel
         first={draft.steps.length === 0}
-        timeZone={DEFAULT_ZONE}
+        timeZone={timeZone}
         onAdd={async (step: NewStep) => {
           change({ steps: [...draft.steps, { ...step, key: crypto.randomUUID() }] }, 'steps');
           notifySuccess(SEQUENCE_MESSAGES.itemAdded);

@@ -29,7 +29,7 @@ export function SequencePreviewModal({ sequence, opened, onClose, onLaunch, laun
                 {step.fire_count === 0
                   ? 'Does not run in the next 14 days.'
                   : step.fire_count > 50
-                    ? `Checks ${step.fire_count.toLocaleString('en-US')} times (each guest gets it once).`
+                    ? `Checks about ${step.fire_count.toLocaleString('en-US')} times (each guest gets it once).`
                     : `Runs ${step.fire_count} time${step.fire_count === 1 ? '' : 's'}: ${step.fires.slice(0, 3).map((at) => when(at, data.time_zone)).join(', ')}${step.fire_count > 3 ? '…' : ''}`}
               </Text>
               <Text size="sm" fw={600} data-testid="preview-reach">
