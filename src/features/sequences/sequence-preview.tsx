@@ -6,6 +6,14 @@ import { sequenceQueries } from './sequences-queries.ts';
 
 const when = (iso: string, timeZone: string) => new Date(iso).toLocaleString('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
+/** "every minute", "every hour", "every 15 minutes": the pace of a frequent schedule over the window. */
+function every(count: number, days: number): string {
+  const minutes = Math.max(1, Math.round((days * 24 * 60) / count));
+  if (minutes === 1) return 'every minute';
+  if (minutes % 60 === 0) return minutes === 60 ? 'every hour' : `every ${minutes / 60} hours`;
+  return `every ${minutes} minutes`;
+}
+
 /** Before launch: what the next 14 days would do, step by step, and how many each would reach now. */
 export function SequencePreviewModal({ sequence, opened, onClose, onLaunch, launching }: { sequence: Sequence; opened: boolean; onClose: () => void; onLaunch?: () => void; launching: boolean }) {
   const preview = useQuery({ ...sequenceQueries.preview(sequence.id), enabled: opened });
@@ -29,7 +37,7 @@ export function SequencePreviewModal({ sequence, opened, onClose, onLaunch, laun
                 {step.fire_count === 0
                   ? 'Does not run in the next 14 days.'
                   : step.fire_count > 50
-                    ? `Checks about ${step.fire_count.toLocaleString('en-US')} times (each guest gets it once).`
+                    ? `Checks ${every(step.fire_count, data.days)} for guests who are due; each gets it once.`
                     : `Runs ${step.fire_count} time${step.fire_count === 1 ? '' : 's'}: ${step.fires.slice(0, 3).map((at) => when(at, data.time_zone)).join(', ')}${step.fire_count > 3 ? '…' : ''}`}
               </Text>
               <Text size="sm" fw={600} data-testid="preview-reach">
