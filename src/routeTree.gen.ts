@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppAskMiseRouteImport } from './routes/_app/ask-mise'
 import { Route as AppBrandRouteImport } from './routes/_app/brand'
 import { Route as AppClover_callbackRouteImport } from './routes/_app/clover_callback'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
@@ -50,6 +51,12 @@ import { Route as AppCampaignsEmailCampaignsScheduledRouteImport } from './route
 import { Route as AppCampaignsSequencesIndexRouteImport } from './routes/_app/campaigns/sequences/index'
 import { Route as AppCampaignsSequencesIdRouteImport } from './routes/_app/campaigns/sequences/$id'
 import { Route as AppCampaignsSequencesAddRouteImport } from './routes/_app/campaigns/sequences/add'
+import { Route as AppCampaignsTextCampaignsIndexRouteImport } from './routes/_app/campaigns/text-campaigns/index'
+import { Route as AppCampaignsTextCampaignsAiRouteImport } from './routes/_app/campaigns/text-campaigns/ai'
+import { Route as AppCampaignsTextCampaignsAllRouteImport } from './routes/_app/campaigns/text-campaigns/all'
+import { Route as AppCampaignsTextCampaignsDraftsRouteImport } from './routes/_app/campaigns/text-campaigns/drafts'
+import { Route as AppCampaignsTextCampaignsGeneratedTextsRouteImport } from './routes/_app/campaigns/text-campaigns/generated-texts'
+import { Route as AppCampaignsTextCampaignsScheduledRouteImport } from './routes/_app/campaigns/text-campaigns/scheduled'
 import { Route as AppCustomersSegmentsIndexRouteImport } from './routes/_app/customers/segments/index'
 import { Route as AppCustomersSegmentsSegmentIdRouteImport } from './routes/_app/customers/segments/$segmentId'
 import { Route as AppCustomersSegmentsNewRouteImport } from './routes/_app/customers/segments/new'
@@ -57,6 +64,8 @@ import { Route as AppCampaignsEmailCampaignsCampaignIdRouteImport } from './rout
 import { Route as AppCampaignsEmailCampaignsTemplateIdRouteImport } from './routes/_app/campaigns/email-campaigns/template/$id'
 import { Route as AppCampaignsEmailCampaignsTemplatesIndexRouteImport } from './routes/_app/campaigns/email-campaigns/templates/index'
 import { Route as AppCampaignsEmailCampaignsTemplatesNewRouteImport } from './routes/_app/campaigns/email-campaigns/templates/new'
+import { Route as AppCampaignsTextCampaignsGeneratedTextConversationIdRouteImport } from './routes/_app/campaigns/text-campaigns/generated-text/$conversationId'
+import { Route as AppCampaignsTextCampaignsTextCampaignIdRouteImport } from './routes/_app/campaigns/text-campaigns/text/$campaignId'
 import { Route as AppCampaignsEmailCampaignsDraftsViewIdIndexRouteImport } from './routes/_app/campaigns/email-campaigns/drafts-view/$id/index'
 import { Route as AppCampaignsEmailCampaignsDraftsViewIdEditRouteImport } from './routes/_app/campaigns/email-campaigns/drafts-view/$id/edit'
 
@@ -71,6 +80,11 @@ const AuthRoute = AuthRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAskMiseRoute = AppAskMiseRouteImport.update({
+  id: '/ask-mise',
+  path: '/ask-mise',
   getParentRoute: () => AppRoute,
 } as any)
 const AppBrandRoute = AppBrandRouteImport.update({
@@ -272,6 +286,42 @@ const AppCampaignsSequencesAddRoute =
     path: '/campaigns/sequences/add',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCampaignsTextCampaignsIndexRoute =
+  AppCampaignsTextCampaignsIndexRouteImport.update({
+    id: '/campaigns/text-campaigns/',
+    path: '/campaigns/text-campaigns/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsTextCampaignsAiRoute =
+  AppCampaignsTextCampaignsAiRouteImport.update({
+    id: '/campaigns/text-campaigns/ai',
+    path: '/campaigns/text-campaigns/ai',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsTextCampaignsAllRoute =
+  AppCampaignsTextCampaignsAllRouteImport.update({
+    id: '/campaigns/text-campaigns/all',
+    path: '/campaigns/text-campaigns/all',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsTextCampaignsDraftsRoute =
+  AppCampaignsTextCampaignsDraftsRouteImport.update({
+    id: '/campaigns/text-campaigns/drafts',
+    path: '/campaigns/text-campaigns/drafts',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsTextCampaignsGeneratedTextsRoute =
+  AppCampaignsTextCampaignsGeneratedTextsRouteImport.update({
+    id: '/campaigns/text-campaigns/generated-texts',
+    path: '/campaigns/text-campaigns/generated-texts',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsTextCampaignsScheduledRoute =
+  AppCampaignsTextCampaignsScheduledRouteImport.update({
+    id: '/campaigns/text-campaigns/scheduled',
+    path: '/campaigns/text-campaigns/scheduled',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCustomersSegmentsIndexRoute =
   AppCustomersSegmentsIndexRouteImport.update({
     id: '/',
@@ -313,6 +363,18 @@ const AppCampaignsEmailCampaignsTemplatesNewRoute =
     path: '/campaigns/email-campaigns/templates/new',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCampaignsTextCampaignsGeneratedTextConversationIdRoute =
+  AppCampaignsTextCampaignsGeneratedTextConversationIdRouteImport.update({
+    id: '/campaigns/text-campaigns/generated-text/$conversationId',
+    path: '/campaigns/text-campaigns/generated-text/$conversationId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsTextCampaignsTextCampaignIdRoute =
+  AppCampaignsTextCampaignsTextCampaignIdRouteImport.update({
+    id: '/campaigns/text-campaigns/text/$campaignId',
+    path: '/campaigns/text-campaigns/text/$campaignId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCampaignsEmailCampaignsDraftsViewIdIndexRoute =
   AppCampaignsEmailCampaignsDraftsViewIdIndexRouteImport.update({
     id: '/campaigns/email-campaigns/drafts-view/$id/',
@@ -328,6 +390,7 @@ const AppCampaignsEmailCampaignsDraftsViewIdEditRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
+  '/ask-mise': typeof AppAskMiseRoute
   '/brand': typeof AppBrandRoute
   '/clover_callback': typeof AppClover_callbackRoute
   '/dashboard': typeof AppDashboardRoute
@@ -364,20 +427,29 @@ export interface FileRoutesByFullPath {
   '/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
   '/campaigns/sequences/$id': typeof AppCampaignsSequencesIdRoute
   '/campaigns/sequences/add': typeof AppCampaignsSequencesAddRoute
+  '/campaigns/text-campaigns/ai': typeof AppCampaignsTextCampaignsAiRoute
+  '/campaigns/text-campaigns/all': typeof AppCampaignsTextCampaignsAllRoute
+  '/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
+  '/campaigns/text-campaigns/generated-texts': typeof AppCampaignsTextCampaignsGeneratedTextsRoute
+  '/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/campaigns/email-campaigns/': typeof AppCampaignsEmailCampaignsIndexRoute
   '/campaigns/sequences/': typeof AppCampaignsSequencesIndexRoute
+  '/campaigns/text-campaigns/': typeof AppCampaignsTextCampaignsIndexRoute
   '/customers/segments/': typeof AppCustomersSegmentsIndexRoute
   '/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
   '/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
+  '/campaigns/text-campaigns/generated-text/$conversationId': typeof AppCampaignsTextCampaignsGeneratedTextConversationIdRoute
+  '/campaigns/text-campaigns/text/$campaignId': typeof AppCampaignsTextCampaignsTextCampaignIdRoute
   '/campaigns/email-campaigns/templates/': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
   '/campaigns/email-campaigns/drafts-view/$id/edit': typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
   '/campaigns/email-campaigns/drafts-view/$id/': typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
+  '/ask-mise': typeof AppAskMiseRoute
   '/brand': typeof AppBrandRoute
   '/clover_callback': typeof AppClover_callbackRoute
   '/dashboard': typeof AppDashboardRoute
@@ -413,14 +485,22 @@ export interface FileRoutesByTo {
   '/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
   '/campaigns/sequences/$id': typeof AppCampaignsSequencesIdRoute
   '/campaigns/sequences/add': typeof AppCampaignsSequencesAddRoute
+  '/campaigns/text-campaigns/ai': typeof AppCampaignsTextCampaignsAiRoute
+  '/campaigns/text-campaigns/all': typeof AppCampaignsTextCampaignsAllRoute
+  '/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
+  '/campaigns/text-campaigns/generated-texts': typeof AppCampaignsTextCampaignsGeneratedTextsRoute
+  '/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/campaigns/email-campaigns': typeof AppCampaignsEmailCampaignsIndexRoute
   '/campaigns/sequences': typeof AppCampaignsSequencesIndexRoute
+  '/campaigns/text-campaigns': typeof AppCampaignsTextCampaignsIndexRoute
   '/customers/segments': typeof AppCustomersSegmentsIndexRoute
   '/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
   '/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
+  '/campaigns/text-campaigns/generated-text/$conversationId': typeof AppCampaignsTextCampaignsGeneratedTextConversationIdRoute
+  '/campaigns/text-campaigns/text/$campaignId': typeof AppCampaignsTextCampaignsTextCampaignIdRoute
   '/campaigns/email-campaigns/templates': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
   '/campaigns/email-campaigns/drafts-view/$id/edit': typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
   '/campaigns/email-campaigns/drafts-view/$id': typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
@@ -429,6 +509,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/_auth': typeof AuthRouteWithChildren
+  '/_app/ask-mise': typeof AppAskMiseRoute
   '/_app/brand': typeof AppBrandRoute
   '/_app/clover_callback': typeof AppClover_callbackRoute
   '/_app/dashboard': typeof AppDashboardRoute
@@ -466,14 +547,22 @@ export interface FileRoutesById {
   '/_app/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
   '/_app/campaigns/sequences/$id': typeof AppCampaignsSequencesIdRoute
   '/_app/campaigns/sequences/add': typeof AppCampaignsSequencesAddRoute
+  '/_app/campaigns/text-campaigns/ai': typeof AppCampaignsTextCampaignsAiRoute
+  '/_app/campaigns/text-campaigns/all': typeof AppCampaignsTextCampaignsAllRoute
+  '/_app/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
+  '/_app/campaigns/text-campaigns/generated-texts': typeof AppCampaignsTextCampaignsGeneratedTextsRoute
+  '/_app/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
   '/_app/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/_app/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/_app/campaigns/email-campaigns/': typeof AppCampaignsEmailCampaignsIndexRoute
   '/_app/campaigns/sequences/': typeof AppCampaignsSequencesIndexRoute
+  '/_app/campaigns/text-campaigns/': typeof AppCampaignsTextCampaignsIndexRoute
   '/_app/customers/segments/': typeof AppCustomersSegmentsIndexRoute
   '/_app/campaigns/email-campaigns/campaign/$id': typeof AppCampaignsEmailCampaignsCampaignIdRoute
   '/_app/campaigns/email-campaigns/template/$id': typeof AppCampaignsEmailCampaignsTemplateIdRoute
   '/_app/campaigns/email-campaigns/templates/new': typeof AppCampaignsEmailCampaignsTemplatesNewRoute
+  '/_app/campaigns/text-campaigns/generated-text/$conversationId': typeof AppCampaignsTextCampaignsGeneratedTextConversationIdRoute
+  '/_app/campaigns/text-campaigns/text/$campaignId': typeof AppCampaignsTextCampaignsTextCampaignIdRoute
   '/_app/campaigns/email-campaigns/templates/': typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
   '/_app/campaigns/email-campaigns/drafts-view/$id/edit': typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
   '/_app/campaigns/email-campaigns/drafts-view/$id/': typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
@@ -482,6 +571,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/ask-mise'
     | '/brand'
     | '/clover_callback'
     | '/dashboard'
@@ -518,20 +608,29 @@ export interface FileRouteTypes {
     | '/campaigns/email-campaigns/scheduled'
     | '/campaigns/sequences/$id'
     | '/campaigns/sequences/add'
+    | '/campaigns/text-campaigns/ai'
+    | '/campaigns/text-campaigns/all'
+    | '/campaigns/text-campaigns/drafts'
+    | '/campaigns/text-campaigns/generated-texts'
+    | '/campaigns/text-campaigns/scheduled'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
     | '/campaigns/email-campaigns/'
     | '/campaigns/sequences/'
+    | '/campaigns/text-campaigns/'
     | '/customers/segments/'
     | '/campaigns/email-campaigns/campaign/$id'
     | '/campaigns/email-campaigns/template/$id'
     | '/campaigns/email-campaigns/templates/new'
+    | '/campaigns/text-campaigns/generated-text/$conversationId'
+    | '/campaigns/text-campaigns/text/$campaignId'
     | '/campaigns/email-campaigns/templates/'
     | '/campaigns/email-campaigns/drafts-view/$id/edit'
     | '/campaigns/email-campaigns/drafts-view/$id/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/ask-mise'
     | '/brand'
     | '/clover_callback'
     | '/dashboard'
@@ -567,14 +666,22 @@ export interface FileRouteTypes {
     | '/campaigns/email-campaigns/scheduled'
     | '/campaigns/sequences/$id'
     | '/campaigns/sequences/add'
+    | '/campaigns/text-campaigns/ai'
+    | '/campaigns/text-campaigns/all'
+    | '/campaigns/text-campaigns/drafts'
+    | '/campaigns/text-campaigns/generated-texts'
+    | '/campaigns/text-campaigns/scheduled'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
     | '/campaigns/email-campaigns'
     | '/campaigns/sequences'
+    | '/campaigns/text-campaigns'
     | '/customers/segments'
     | '/campaigns/email-campaigns/campaign/$id'
     | '/campaigns/email-campaigns/template/$id'
     | '/campaigns/email-campaigns/templates/new'
+    | '/campaigns/text-campaigns/generated-text/$conversationId'
+    | '/campaigns/text-campaigns/text/$campaignId'
     | '/campaigns/email-campaigns/templates'
     | '/campaigns/email-campaigns/drafts-view/$id/edit'
     | '/campaigns/email-campaigns/drafts-view/$id'
@@ -582,6 +689,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/_auth'
+    | '/_app/ask-mise'
     | '/_app/brand'
     | '/_app/clover_callback'
     | '/_app/dashboard'
@@ -619,14 +727,22 @@ export interface FileRouteTypes {
     | '/_app/campaigns/email-campaigns/scheduled'
     | '/_app/campaigns/sequences/$id'
     | '/_app/campaigns/sequences/add'
+    | '/_app/campaigns/text-campaigns/ai'
+    | '/_app/campaigns/text-campaigns/all'
+    | '/_app/campaigns/text-campaigns/drafts'
+    | '/_app/campaigns/text-campaigns/generated-texts'
+    | '/_app/campaigns/text-campaigns/scheduled'
     | '/_app/customers/segments/$segmentId'
     | '/_app/customers/segments/new'
     | '/_app/campaigns/email-campaigns/'
     | '/_app/campaigns/sequences/'
+    | '/_app/campaigns/text-campaigns/'
     | '/_app/customers/segments/'
     | '/_app/campaigns/email-campaigns/campaign/$id'
     | '/_app/campaigns/email-campaigns/template/$id'
     | '/_app/campaigns/email-campaigns/templates/new'
+    | '/_app/campaigns/text-campaigns/generated-text/$conversationId'
+    | '/_app/campaigns/text-campaigns/text/$campaignId'
     | '/_app/campaigns/email-campaigns/templates/'
     | '/_app/campaigns/email-campaigns/drafts-view/$id/edit'
     | '/_app/campaigns/email-campaigns/drafts-view/$id/'
@@ -658,6 +774,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/ask-mise': {
+      id: '/_app/ask-mise'
+      path: '/ask-mise'
+      fullPath: '/ask-mise'
+      preLoaderRoute: typeof AppAskMiseRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/brand': {
@@ -926,6 +1049,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCampaignsSequencesAddRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/campaigns/text-campaigns/': {
+      id: '/_app/campaigns/text-campaigns/'
+      path: '/campaigns/text-campaigns'
+      fullPath: '/campaigns/text-campaigns/'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/text-campaigns/ai': {
+      id: '/_app/campaigns/text-campaigns/ai'
+      path: '/campaigns/text-campaigns/ai'
+      fullPath: '/campaigns/text-campaigns/ai'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsAiRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/text-campaigns/all': {
+      id: '/_app/campaigns/text-campaigns/all'
+      path: '/campaigns/text-campaigns/all'
+      fullPath: '/campaigns/text-campaigns/all'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsAllRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/text-campaigns/drafts': {
+      id: '/_app/campaigns/text-campaigns/drafts'
+      path: '/campaigns/text-campaigns/drafts'
+      fullPath: '/campaigns/text-campaigns/drafts'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsDraftsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/text-campaigns/generated-texts': {
+      id: '/_app/campaigns/text-campaigns/generated-texts'
+      path: '/campaigns/text-campaigns/generated-texts'
+      fullPath: '/campaigns/text-campaigns/generated-texts'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsGeneratedTextsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/text-campaigns/scheduled': {
+      id: '/_app/campaigns/text-campaigns/scheduled'
+      path: '/campaigns/text-campaigns/scheduled'
+      fullPath: '/campaigns/text-campaigns/scheduled'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsScheduledRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/customers/segments/': {
       id: '/_app/customers/segments/'
       path: '/'
@@ -975,6 +1140,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCampaignsEmailCampaignsTemplatesNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/campaigns/text-campaigns/generated-text/$conversationId': {
+      id: '/_app/campaigns/text-campaigns/generated-text/$conversationId'
+      path: '/campaigns/text-campaigns/generated-text/$conversationId'
+      fullPath: '/campaigns/text-campaigns/generated-text/$conversationId'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsGeneratedTextConversationIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/text-campaigns/text/$campaignId': {
+      id: '/_app/campaigns/text-campaigns/text/$campaignId'
+      path: '/campaigns/text-campaigns/text/$campaignId'
+      fullPath: '/campaigns/text-campaigns/text/$campaignId'
+      preLoaderRoute: typeof AppCampaignsTextCampaignsTextCampaignIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/campaigns/email-campaigns/drafts-view/$id/': {
       id: '/_app/campaigns/email-campaigns/drafts-view/$id/'
       path: '/campaigns/email-campaigns/drafts-view/$id'
@@ -1011,6 +1190,7 @@ const AppCustomersSegmentsRouteRouteWithChildren =
   )
 
 interface AppRouteChildren {
+  AppAskMiseRoute: typeof AppAskMiseRoute
   AppBrandRoute: typeof AppBrandRoute
   AppClover_callbackRoute: typeof AppClover_callbackRoute
   AppDashboardRoute: typeof AppDashboardRoute
@@ -1041,17 +1221,26 @@ interface AppRouteChildren {
   AppCampaignsEmailCampaignsScheduledRoute: typeof AppCampaignsEmailCampaignsScheduledRoute
   AppCampaignsSequencesIdRoute: typeof AppCampaignsSequencesIdRoute
   AppCampaignsSequencesAddRoute: typeof AppCampaignsSequencesAddRoute
+  AppCampaignsTextCampaignsAiRoute: typeof AppCampaignsTextCampaignsAiRoute
+  AppCampaignsTextCampaignsAllRoute: typeof AppCampaignsTextCampaignsAllRoute
+  AppCampaignsTextCampaignsDraftsRoute: typeof AppCampaignsTextCampaignsDraftsRoute
+  AppCampaignsTextCampaignsGeneratedTextsRoute: typeof AppCampaignsTextCampaignsGeneratedTextsRoute
+  AppCampaignsTextCampaignsScheduledRoute: typeof AppCampaignsTextCampaignsScheduledRoute
   AppCampaignsEmailCampaignsIndexRoute: typeof AppCampaignsEmailCampaignsIndexRoute
   AppCampaignsSequencesIndexRoute: typeof AppCampaignsSequencesIndexRoute
+  AppCampaignsTextCampaignsIndexRoute: typeof AppCampaignsTextCampaignsIndexRoute
   AppCampaignsEmailCampaignsCampaignIdRoute: typeof AppCampaignsEmailCampaignsCampaignIdRoute
   AppCampaignsEmailCampaignsTemplateIdRoute: typeof AppCampaignsEmailCampaignsTemplateIdRoute
   AppCampaignsEmailCampaignsTemplatesNewRoute: typeof AppCampaignsEmailCampaignsTemplatesNewRoute
+  AppCampaignsTextCampaignsGeneratedTextConversationIdRoute: typeof AppCampaignsTextCampaignsGeneratedTextConversationIdRoute
+  AppCampaignsTextCampaignsTextCampaignIdRoute: typeof AppCampaignsTextCampaignsTextCampaignIdRoute
   AppCampaignsEmailCampaignsTemplatesIndexRoute: typeof AppCampaignsEmailCampaignsTemplatesIndexRoute
   AppCampaignsEmailCampaignsDraftsViewIdEditRoute: typeof AppCampaignsEmailCampaignsDraftsViewIdEditRoute
   AppCampaignsEmailCampaignsDraftsViewIdIndexRoute: typeof AppCampaignsEmailCampaignsDraftsViewIdIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAskMiseRoute: AppAskMiseRoute,
   AppBrandRoute: AppBrandRoute,
   AppClover_callbackRoute: AppClover_callbackRoute,
   AppDashboardRoute: AppDashboardRoute,
@@ -1085,14 +1274,26 @@ const AppRouteChildren: AppRouteChildren = {
     AppCampaignsEmailCampaignsScheduledRoute,
   AppCampaignsSequencesIdRoute: AppCampaignsSequencesIdRoute,
   AppCampaignsSequencesAddRoute: AppCampaignsSequencesAddRoute,
+  AppCampaignsTextCampaignsAiRoute: AppCampaignsTextCampaignsAiRoute,
+  AppCampaignsTextCampaignsAllRoute: AppCampaignsTextCampaignsAllRoute,
+  AppCampaignsTextCampaignsDraftsRoute: AppCampaignsTextCampaignsDraftsRoute,
+  AppCampaignsTextCampaignsGeneratedTextsRoute:
+    AppCampaignsTextCampaignsGeneratedTextsRoute,
+  AppCampaignsTextCampaignsScheduledRoute:
+    AppCampaignsTextCampaignsScheduledRoute,
   AppCampaignsEmailCampaignsIndexRoute: AppCampaignsEmailCampaignsIndexRoute,
   AppCampaignsSequencesIndexRoute: AppCampaignsSequencesIndexRoute,
+  AppCampaignsTextCampaignsIndexRoute: AppCampaignsTextCampaignsIndexRoute,
   AppCampaignsEmailCampaignsCampaignIdRoute:
     AppCampaignsEmailCampaignsCampaignIdRoute,
   AppCampaignsEmailCampaignsTemplateIdRoute:
     AppCampaignsEmailCampaignsTemplateIdRoute,
   AppCampaignsEmailCampaignsTemplatesNewRoute:
     AppCampaignsEmailCampaignsTemplatesNewRoute,
+  AppCampaignsTextCampaignsGeneratedTextConversationIdRoute:
+    AppCampaignsTextCampaignsGeneratedTextConversationIdRoute,
+  AppCampaignsTextCampaignsTextCampaignIdRoute:
+    AppCampaignsTextCampaignsTextCampaignIdRoute,
   AppCampaignsEmailCampaignsTemplatesIndexRoute:
     AppCampaignsEmailCampaignsTemplatesIndexRoute,
   AppCampaignsEmailCampaignsDraftsViewIdEditRoute:

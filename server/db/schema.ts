@@ -11,12 +11,13 @@ import type { IdempotencyTables } from '../features/idempotency/idempotency.tabl
 import type { EmailTables } from '../features/email/email.table.ts';
 import type { SendingTables } from '../features/sending/sending.table.ts';
 import type { TextTables } from '../features/text/text.table.ts';
+import type { AskTables } from '../features/ask/ask.table.ts';
 import type { SequencesTables } from '../features/sequences/sequences.table.ts';
 
 /**
  * The whole database as Kysely sees it: each feature declares its tables in
  * `server/features/<f>/<f>.table.ts` and adds them here with one `&`.
  */
-export type Database = AccountsTables & CustomersTables & JobsTables & PosTables & SegmentsTables & IdempotencyTables & BrandTables & SocialsTables & SubscriptionsTables & MediaTables & EmailTables & SendingTables & TextTables & SequencesTables;
+export type Database = AccountsTables & CustomersTables & JobsTables & PosTables & SegmentsTables & IdempotencyTables & BrandTables & SocialsTables & SubscriptionsTables & MediaTables & EmailTables & SendingTables & TextTables & AskTables & SequencesTables;
 
 export type { User } from '../features/auth/auth.table.ts';

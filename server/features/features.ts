@@ -1,3 +1,4 @@
+import { askFeature } from './ask/ask.feature.ts';
 import { authFeature } from './auth/auth.feature.ts';
 import { brandFeature } from './brand/brand.feature.ts';
 import { customersFeature } from './customers/customers.feature.ts';
@@ -32,6 +33,7 @@ export const features: Feature[] = [
   emailFeature,
   sendingFeature,
   textFeature,
+  askFeature,
   sequencesFeature,
   dashboardFeature,
 ];

@@ -1,6 +1,6 @@
 import type { Icon } from '@tabler/icons-react';
-import { IconCreditCard, IconCrown, IconMail, IconPalette, IconSpeakerphone, IconShare } from '@tabler/icons-react';
-import { IconBell, IconHome2, IconLock, IconUser } from '@tabler/icons-react';
+import { IconCreditCard, IconCrown, IconMail, IconMessage, IconPalette, IconSpeakerphone, IconShare } from '@tabler/icons-react';
+import { IconBell, IconHome2, IconLock, IconMessageChatbot, IconUser } from '@tabler/icons-react';
 import { IconPhoto } from '@tabler/icons-react';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { IconChartBar, IconTimeline } from '@tabler/icons-react';
@@ -25,6 +25,7 @@ export type NavItem = {
 // One line per screen. Features add theirs here when their screen ships; nothing is listed before it exists.
 export const navItems: readonly NavItem[] = [
   { path: '/', label: 'Home', icon: IconHome2, placement: 'primary', order: 0, description: 'Your day at a glance' },
+  { path: '/ask-mise', label: 'Ask', icon: IconMessageChatbot, placement: 'primary', order: 2, description: 'Questions about your sales and guests, answered in words and charts' },
   { path: '/campaigns', label: 'Campaigns', icon: IconSpeakerphone, placement: 'primary', order: 5, description: 'Email, text and video campaigns' },
   { path: '/customers', label: 'Customers', icon: IconUsers, placement: 'primary', order: 10, description: 'Your guests, their visits and consent' },
   { path: '/media', label: 'Media', icon: IconPhoto, placement: 'primary', order: 30, description: 'Photos and videos of your dishes' },
@@ -46,6 +47,7 @@ export const navItems: readonly NavItem[] = [
  */
 export const campaignChannels: ReadonlyArray<{ path: NavPath; label: string; description: string; icon: Icon }> = [
   { path: '/campaigns/email-campaigns', label: 'Email', description: 'AI drafts and templates in your brand', icon: IconMail },
+  { path: '/campaigns/text-campaigns', label: 'Text', description: 'Texts that bring guests in tonight, sent with care', icon: IconMessage },
   { path: '/campaigns/sequences', label: 'Sequences', description: 'Emails and texts that go out by themselves, step by step', icon: IconTimeline },
 ];
 

@@ -229,6 +229,6 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const fake = await startFakeTwilio({ port: Number(process.argv[2] ?? 4140) });
+  const fake = await startFakeTwilio({ port: Number(process.argv[2] ?? 4140), callbacks: !process.argv.includes('--no-callbacks') });
   console.log(`fake Twilio on ${fake.url}: TWILIO_ACCOUNT_SID=${fake.accountSid} TWILIO_AUTH_TOKEN=${fake.authToken} TWILIO_BASE_URL=${fake.url}`);
 }

@@ -97,6 +97,11 @@ const FOLLOW_UPS: Array<[AskPrevious, string, QuestionPick]> = [
   [byWeekday, 'as a pie chart', q('sales_breakdown', { measure: 'sales', by: 'weekday', period: thisMonth }, 'pie')],
   [byWeekday, 'and visits?', q('sales_breakdown', { measure: 'visits', by: 'weekday', period: thisMonth })],
   [byDay, 'by week instead', q('sales_breakdown', { measure: 'sales', by: 'week', period: thisMonth })],
+  // A grouping or a measure the question before has no place for starts a new question.
+  [{ question: 'new_vs_returning', params: { period: thisMonth } }, 'sales by day this month', q('sales_breakdown', { measure: 'sales', by: 'day', period: thisMonth })],
+  [{ question: 'lapsed_regulars', params: { days: 60, min_visits: 5 } }, 'and visits by weekday?', q('sales_breakdown', { measure: 'visits', by: 'weekday' })],
+  // A whole new question after another one is not a follow-up (the starter card asked in a conversation about customers).
+  [{ question: 'top_customers', params: { by: 'spend', limit: 10 } }, 'How did sales go this month?', q('sales_breakdown', { measure: 'sales', by: 'day', period: thisMonth })],
   [byDay, 'what about this year?', q('sales_breakdown', { measure: 'sales', by: 'month', period: { kind: 'this_year' } })],
   [byDay, 'show it as a bar chart', q('sales_breakdown', { measure: 'sales', by: 'day', period: thisMonth }, 'bar')],
   [byDay, 'how does that compare to last month?', q('compare_periods', { measure: 'sales', period: thisMonth, against: lastMonth })],

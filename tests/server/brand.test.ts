@@ -93,6 +93,23 @@ describe('brand settings', () => {
     expect(after.body.brandName).toBe('La Cocina');
   });
 
+  it('keeps the time between texts (24 hours unless changed) and refuses a bad one, naming the field', async () => {
+    expect((await call(t.app, 'GET', settings(owner), undefined, owner.token)).body.textGapHours).toBe(24);
+    const saved = await call(t.app, 'POST', settings(owner), { textGapHours: 48 }, owner.token);
+    expect(saved.status).toBe(200);
+    expect((await call(t.app, 'GET', settings(owner), undefined, owner.token)).body.textGapHours).toBe(48);
+    for (const [value, message] of [
+      [-1, 'textGapHours: Time between texts cannot be negative'],
+      [1.5, 'textGapHours: Time between texts must be a whole number of hours'],
+      ['24', 'textGapHours: Time between texts must be a number of hours'],
+    ] as const) {
+      const res = await call(t.app, 'POST', settings(owner), { textGapHours: value }, owner.token);
+      expect(res.status).toBe(400);
+      expectRefusal(res.body, message);
+    }
+    expect((await call(t.app, 'GET', settings(owner), undefined, owner.token)).body.textGapHours).toBe(48);
+  });
+
   it("refuses another owner's settings as if they did not exist", async () => {
     expect((await call(t.app, 'GET', settings(other, owner.userId), undefined, other.token)).status).toBe(404);
     const res = await call(t.app, 'POST', settings(other, owner.userId), { brandName: 'Hijacked' }, other.token);

@@ -17,6 +17,7 @@ import * as m0041 from './0041_media_sort_indexes.ts';
 import * as m0060 from './0060_email.ts';
 import * as m0070 from './0070_sending.ts';
 import * as m0080 from './0080_text.ts';
+import * as m0120 from './0120_ask.ts';
 import * as m0130 from './0130_sequences.ts';
 
 /** Every migration, in order. Add a new versioned file and list it here; never edit an applied one. */
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   '0060_email': m0060,
   '0070_sending': m0070,
   '0080_text': m0080,
+  '0120_ask': m0120,
   '0130_sequences': m0130,
 };

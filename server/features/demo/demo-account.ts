@@ -10,7 +10,7 @@ import { mediaLimits, ingestFile } from '../media/media.ingest.ts';
 import { createFileItem } from '../media/media.service.ts';
 import { mediaUrlSigner } from '../media/media.urls.ts';
 import { sealContext } from '../pos/pos-config.ts';
-import { seedDemoCampaigns } from './demo-campaigns.ts';
+import { seedDemoCampaigns, seedDemoTexts } from './demo-campaigns.ts';
 import { seedDemoSequence } from './demo-sequences.ts';
 import { DEMO_DISHES, demoHeader, demoLogo, dishPicture } from './demo-images.ts';
 
@@ -85,6 +85,6 @@ export async function seedDemo(deps: Deps, options: { password?: string; custome
     })
     .execute();
 
-  const campaigns = [...(await seedDemoCampaigns(deps, user.id, now, options.baseUrl)), ...(await seedDemoSequence(deps, user.id, now, options.baseUrl))];
+  const campaigns = [...(await seedDemoCampaigns(deps, user.id, now, options.baseUrl)), ...(await seedDemoTexts(deps, user.id, now, options.baseUrl)), ...(await seedDemoSequence(deps, user.id, now, options.baseUrl))];
   return { ...result, photos: DEMO_DISHES.length, campaigns };
 }

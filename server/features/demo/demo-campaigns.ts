@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { rng } from '../customers/demo/demo-data.ts';
 import { completeDraft, createDraft } from '../email/email-drafts.service.ts';
 import { createSend } from '../sending/engine.ts';
+import { chat } from '../text/text-chat.service.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -98,4 +99,60 @@ export async function seedDemoCampaigns(deps: Deps, userId: string, now: Date, b
   await createSend(deps, { userId, channel: 'email', sourceKind: 'email_draft', sourceId: upcoming.id, segmentId: everyone.id, title: 'Demo: Fish taco Friday', scheduledAt: friday, baseUrl });
   made.push('Demo: Fish taco Friday (scheduled)');
   return made;
+}
+
+/**
+ * Texts for the demo café: a chat that wrote a text sent 12 days ago to guests who agreed to texts (most
+ * delivered, a few failed with the carrier's reason, one STOP), and a chat still waiting for the owner's answer
+ * to the assistant's question. Written by the built-in AI through the same chat the owner uses; titles start
+ * with "Demo:".
+ */
+export async function seedDemoTexts(deps: Deps, userId: string, now: Date, baseUrl: string) {
+  const random = rng(11);
+  const everyone = await deps.db.selectFrom('segments').select(['id']).where('user_id', '=', userId).orderBy('created_at').executeTakeFirst();
+  if (!everyone) return [];
+  const written = await chat(deps, userId, { query: 'Half-price fries for all our regulars tonight only, from 5 to 7pm', sms_category: 'flash_sale', style: 'friendly' });
+  if (!written.campaign_id) return [];
+  const title = 'Demo: Half-price fries tonight';
+  await deps.db.updateTable('sms_campaigns').set({ user_title: title }).where('id', '=', written.campaign_id).execute();
+  await deps.db.updateTable('text_conversations').set({ title }).where('id', '=', written.conversation_id).execute();
+  const started = new Date(now.getTime() - 12 * DAY + 17 * HOUR);
+  const send = await deps.db
+    .insertInto('sends')
+    .values({
+      user_id: userId,
+      channel: 'sms',
+      source_kind: 'sms_campaign',
+      source_id: written.campaign_id,
+      segment_id: everyone.id,
+      title,
+      status: 'sent',
+      scheduled_at: started,
+      started_at: started,
+      completed_at: new Date(started.getTime() + 3 * 60_000),
+      base_url: baseUrl,
+      created_at: started,
+      updated_at: started,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`
+    INSERT INTO send_recipients (send_id, customer_id, to_address, first_name, status, sent_at, delivered_at, attempts, provider_id)
+    SELECT ${send.id}::uuid, c.id, c.phone, c.given_name, 'delivered', ${started}::timestamptz, ${new Date(started.getTime() + 20_000)}::timestamptz, 1, 'SM-demo-' || substr(md5(c.id::text), 1, 24)
+    FROM customers c
+    WHERE c.user_id = ${userId} AND c.deleted_at IS NULL AND c.phone IS NOT NULL AND c.sms_consent`.execute(deps.db);
+  const rows = await deps.db.selectFrom('send_recipients').select('customer_id').where('send_id', '=', send.id).execute();
+  for (const row of rows) {
+    if (random() < 0.03) {
+      await deps.db
+        .updateTable('send_recipients')
+        .set({ status: 'failed', delivered_at: null, error_code: '30003', error: 'Unreachable destination handset (demo)' })
+        .where('send_id', '=', send.id)
+        .where('customer_id', '=', row.customer_id)
+        .execute();
+    }
+  }
+  // A second chat the assistant asked a question in, waiting for the owner.
+  await chat(deps, userId, { query: 'Something for our loyalty members', sms_category: 'loyalty_reminder', style: 'friendly' });
+  return [`${title} (text, sent)`];
 }

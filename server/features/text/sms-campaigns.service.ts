@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { measureSms } from '../../../src/contract/sms-segments.ts';
+import { estimateSmsCostCents, measureSms } from '../../../src/contract/sms-segments.ts';
 import { SENDING_MESSAGES } from '../../../src/contract/sending.ts';
 import {
   percentOf,
@@ -129,7 +129,8 @@ export async function updateDraftText(deps: TextDeps, userId: string, input: { c
 /** Spec §7 update title; the conversation that wrote it keeps the same title. */
 export async function updateTitle(deps: TextDeps, userId: string, input: { campaign_id: string; campaign_title: string }) {
   const row = await findCampaign(deps.db, userId, input.campaign_id);
-  await save(deps, userId, row, { user_title: input.campaign_title });
+  // A title is not the text: it does not bump the version, so a text edit queued on the phone still applies.
+  await deps.db.updateTable('sms_campaigns').set({ user_title: input.campaign_title, updated_at: deps.now() }).where('id', '=', row.id).execute();
   if (row.conversation_id) await deps.db.updateTable('text_conversations').set({ title: input.campaign_title, updated_at: deps.now() }).where('id', '=', row.conversation_id).execute();
   return { message: TEXT_MESSAGES.titleUpdated };
 }
@@ -203,12 +204,11 @@ export async function previewSend(deps: TextDeps, userId: string, input: { campa
   const places = await reachByPlace(deps, userId, segment.id, at);
   const recipients = places.reduce((sum, place) => sum + place.n, 0);
   const measure = measureSms(row.final_sms_draft);
-  const price = pricePerSegmentCents(deps.env);
   return {
     recipients,
     segments_per_text: measure.segments,
     encoding: measure.encoding,
-    estimated_cost_cents: price === null ? null : Math.ceil(price * measure.segments * recipients),
+    estimated_cost_cents: deps.env.SMS_PRICE_PER_SEGMENT ? estimateSmsCostCents(measure.segments, recipients, Number(deps.env.SMS_PRICE_PER_SEGMENT)) : null,
     delivers: deps.sms.delivers,
     held: await heldAt(deps, userId, places, at),
   };

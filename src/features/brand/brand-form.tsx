@@ -6,6 +6,7 @@ import {
   BRAND_IMAGE_MAX_BYTES,
   BRAND_IMAGE_TYPES,
   BRAND_LIMITS,
+  TEXT_GAP_CHOICES,
   DEFAULT_THEME,
   SaveBrandRequestSchema,
   THEME_MAX_LENGTH,
@@ -26,8 +27,13 @@ type BrandValues = {
   description: string;
   brandLogo: string;
   timeZone: string;
+  textGapHours: number;
   logo: File | null;
 };
+
+/** 24 → "One a day", 168 → "One a week", 0 → "No limit". */
+const gapLabel = (hours: number) =>
+  hours === 0 ? 'No limit' : hours === 24 ? 'One a day (24 hours)' : hours === 168 ? 'One a week' : hours % 24 === 0 ? `One every ${hours / 24} days` : `One every ${hours} hours`;
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** Every zone this browser knows, for the restaurant's time zone. */
@@ -42,6 +48,7 @@ const valuesOf = (brand: Brand): BrandValues => ({
   description: brand.description,
   brandLogo: brand.brandLogo,
   timeZone: brand.timeZone ?? browserZone(),
+  textGapHours: brand.textGapHours,
   logo: null,
 });
 
@@ -118,6 +125,16 @@ export function BrandForm({ brand, submitLabel = 'Save', secondaryAction, onSave
               data={ZONES.includes(values.timeZone) ? ZONES : [values.timeZone, ...ZONES]}
               allowDeselect={false}
               {...form.getInputProps('timeZone')}
+            />
+            <Select
+              label="Time between texts"
+              description="A guest gets at most one marketing text from you in this time; the others are skipped and counted in the report"
+              size="lg"
+              data={TEXT_GAP_CHOICES.map((hours) => ({ value: String(hours), label: gapLabel(hours) }))}
+              allowDeselect={false}
+              value={String(values.textGapHours)}
+              onChange={(value) => value !== null && form.setFieldValue('textGapHours', Number(value))}
+              error={form.errors.textGapHours}
             />
             <ColorInput
               label="Theme colour"

@@ -1,14 +1,12 @@
-import { ActionIcon, Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { IconArrowUp } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { SEGMENT_CHAT_ERROR, SEGMENT_GENERATED, type SegmentDefinition, type SegmentPreview } from '../../contract/segments.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
-import { AssistantBubble, AssistantText, OwnerBubble, TypingBubble } from './chat-bubbles.tsx';
+import { AssistantBubble, AssistantText, ChatComposer, OwnerBubble, TypingBubble } from '../../ui/chat-bubbles.tsx';
 import { SegmentDraft } from './segment-draft.tsx';
 import { segmentsApi } from './segments-api.ts';
 import { useCreateSegment } from './segments-mutations.ts';
-import classes from './segments.module.css';
 
 type Message =
   | { id: number; from: 'owner'; text: string }
@@ -21,7 +19,8 @@ type NewMessage = Message extends infer M ? (M extends Message ? Omit<M, 'id'> :
 const STARTERS = ["Regulars who haven't been in for a month", 'Spent over $200 this year', 'Birthdays next week', 'New customers this month'];
 
 /** The segment creation chat: words in, a checked and adjustable segment out. */
-export function SegmentChat({ onSaved }: { onSaved: (segmentId: string) => void }) {
+/** `initialQuery`: words to send at once (Ask's "Make a segment of these 38 lapsed regulars"). */
+export function SegmentChat({ onSaved, initialQuery }: { onSaved: (segmentId: string) => void; initialQuery?: string }) {
   const [messages, setMessages] = useState<Message[]>([]);
   const [text, setText] = useState('');
   const nextId = useRef(1);
@@ -30,6 +29,14 @@ export function SegmentChat({ onSaved }: { onSaved: (segmentId: string) => void 
   const ask = useMutation({ mutationFn: (query: string) => segmentsApi.previewQuery(query) });
 
   const push = (message: NewMessage) => setMessages((list) => [...list, { ...message, id: nextId.current++ } as Message]);
+
+  const sentInitial = useRef(false);
+  useEffect(() => {
+    if (!initialQuery || sentInitial.current) return;
+    sentInitial.current = true;
+    send(initialQuery);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on the first render
+  }, []);
 
   useEffect(() => {
     bottom.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
@@ -100,37 +107,7 @@ export function SegmentChat({ onSaved }: { onSaved: (segmentId: string) => void 
         {ask.isPending && <TypingBubble />}
         <div ref={bottom} />
       </Stack>
-      <form
-        className={classes.composer}
-        onSubmit={(event) => {
-          event.preventDefault();
-          send(text);
-        }}
-      >
-        <Group gap="xs" wrap="nowrap" align="flex-end">
-          <Textarea
-            aria-label="Describe a segment"
-            placeholder="e.g. spent over $200 this year"
-            autosize
-            minRows={1}
-            maxRows={4}
-            maxLength={500}
-            size="md"
-            style={{ flex: 1 }}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && !event.shiftKey) {
-                event.preventDefault();
-                send(text);
-              }
-            }}
-          />
-          <ActionIcon type="submit" size={44} radius="xl" aria-label="Send" disabled={!text.trim() || ask.isPending}>
-            <IconArrowUp size={22} />
-          </ActionIcon>
-        </Group>
-      </form>
+      <ChatComposer label="Describe a segment" placeholder="e.g. spent over $200 this year" value={text} onChange={setText} onSend={send} busy={ask.isPending} />
     </Stack>
   );
 }

@@ -13,10 +13,12 @@ const PERSISTED_ROOTS = new Set<string>([
   'customers',
   'segments',
   'email', // drafts and templates
+  'text', // conversations and text campaigns (the chat and drafts read offline)
   'plans',
   'media',
   'conversations',
   'brand',
+  'ask', // Ask's conversations and graphs, with their charts
   'sequences',
   'dashboard',
 ]);

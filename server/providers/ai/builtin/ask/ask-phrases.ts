@@ -120,6 +120,22 @@ function fresh(intent: Intent | null, slots: Slots, previous: AskPrevious | unde
   return null;
 }
 
+/**
+ * Whether the previous question can take what the words name: "sales by day this month" after new vs returning
+ * guests is a new question (a grouping or a measure that question has no place for), not its period changed.
+ */
+function canTake(previous: AskPrevious, slots: Slots): boolean {
+  switch (previous.question) {
+    case 'sales_breakdown':
+    case 'compare_periods':
+      return true;
+    case 'top_customers':
+      return !slots.by && (slots.measure === undefined || slots.measure !== 'average_order');
+    default:
+      return !slots.by && slots.measure === undefined;
+  }
+}
+
 /** A follow-up: the previous question with what the new words change. */
 function followUp(previous: AskPrevious, slots: Slots): QuestionPick | null {
   const question = previous.question;
@@ -184,7 +200,9 @@ export function pickQuestionFromWords(request: QuestionPickRequest): QuestionPic
   // Any word no rule explained: refuse rather than answer part of the question.
   for (const word of s.text.matchAll(/[^\s,."'()/&!-]+/g)) if (!ASK_FILLER.has(word[0])) return unanswerable();
   const previous = request.previous;
-  const isFresh = intent && ('question' in intent || 'compare' in intent || slots.periods.length > 1);
-  const pick = isFresh || !previous ? fresh(intent, slots, previous) : (followUp(previous, slots) ?? fresh(intent, slots, previous));
+  // "How did sales go this month?" is a whole question even after another one: an overview with its own measure
+  // starts afresh instead of changing the period of the question before.
+  const isFresh = intent && ('question' in intent || 'compare' in intent || slots.periods.length > 1 || ('overview' in intent && slots.measure !== undefined));
+  const pick = isFresh || !previous || !canTake(previous, slots) ? fresh(intent, slots, previous) : (followUp(previous, slots) ?? fresh(intent, slots, previous));
   return pick ?? unanswerable();
 }
