@@ -50,7 +50,7 @@ async function run(kind) {
   const db = database.db;
   const now = new Date();
   const user = await db.insertInto('users').values({ name: 'Bench', email: `bench-${kind}@bench.test`, verified_at: now }).returning('id').executeTakeFirstOrThrow();
-  let started = performance.now();
+  const started = performance.now();
   await sql`INSERT INTO customers (user_id, given_name, email, email_consent, email_consent_at, source, customer_since, created_at, updated_at)
     SELECT ${user.id}, 'Guest' || n, 'guest' || n || '@example.com', n % 10 <> 0, now(), 'manual', now(), now(), now() FROM generate_series(0, ${CUSTOMERS - 1}) n`.execute(db);
   await sql`INSERT INTO orders (user_id, customer_id, occurred_at, total_cents, source)
@@ -59,19 +59,21 @@ async function run(kind) {
   const segment = await db.insertInto('segments').values({ user_id: user.id, title: 'Everyone', definition: JSON.stringify({ type: 'group', op: 'and', conditions: [] }) }).returning('id').executeTakeFirstOrThrow();
   const step1 = crypto.randomUUID();
   const step2 = crypto.randomUUID();
-  // Half the segment got step 1 three days ago (one send per tick: 50 ticks of 1,000).
+  // Half the segment got step 1 three days ago, spread over 50 sends (one per tick with someone due).
   const sentAt = new Date(now.getTime() - 3 * DAY);
-  const half = Math.floor(CUSTOMERS / 2);
+  const sendIds = [];
   for (let tick = 0; tick < 50; tick++) {
     const send = await db
       .insertInto('sends')
       .values({ user_id: user.id, channel: 'email', source_kind: 'sequence_item', source_id: crypto.randomUUID(), segment_id: segment.id, title: 'Step 1', status: 'sent', scheduled_at: sentAt, started_at: sentAt, base_url: 'http://mise.test', step_key: step1, created_at: sentAt, updated_at: sentAt })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await sql`INSERT INTO send_recipients (send_id, customer_id, to_address, status, sent_at)
-      SELECT ${send.id}::uuid, id, email, 'sent', ${sentAt} FROM (SELECT id, email, row_number() OVER (ORDER BY id) AS n FROM customers WHERE user_id = ${user.id} AND email_consent) c
-      WHERE c.n > ${(tick * half) / 50} AND c.n <= ${((tick + 1) * half) / 50}`.execute(db);
+    sendIds.push(send.id);
   }
+  await sql`INSERT INTO send_recipients (send_id, customer_id, to_address, status, sent_at)
+    SELECT (${sendIds}::uuid[])[1 + (c.n % 50)], c.id, c.email, 'sent', ${sentAt}
+    FROM (SELECT id, email, row_number() OVER (ORDER BY id) AS n FROM customers WHERE user_id = ${user.id} AND email_consent) c
+    WHERE c.n <= ${Math.floor(CUSTOMERS / 2)}`.execute(db);
   const seedSeconds = (performance.now() - started) / 1000;
   await sql`ANALYZE`.execute(db);
 
