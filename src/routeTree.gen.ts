@@ -15,6 +15,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAskMiseRouteImport } from './routes/_app/ask-mise'
 import { Route as AppBrandRouteImport } from './routes/_app/brand'
 import { Route as AppClover_callbackRouteImport } from './routes/_app/clover_callback'
+import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppSquare_callbackRouteImport } from './routes/_app/square_callback'
 import { Route as AppSubscriptionsRouteImport } from './routes/_app/subscriptions'
@@ -47,6 +48,9 @@ import { Route as AppCampaignsEmailCampaignsDraftsRouteImport } from './routes/_
 import { Route as AppCampaignsEmailCampaignsGeneratedEmailsRouteImport } from './routes/_app/campaigns/email-campaigns/generated-emails'
 import { Route as AppCampaignsEmailCampaignsHistoryRouteImport } from './routes/_app/campaigns/email-campaigns/history'
 import { Route as AppCampaignsEmailCampaignsScheduledRouteImport } from './routes/_app/campaigns/email-campaigns/scheduled'
+import { Route as AppCampaignsSequencesIndexRouteImport } from './routes/_app/campaigns/sequences/index'
+import { Route as AppCampaignsSequencesIdRouteImport } from './routes/_app/campaigns/sequences/$id'
+import { Route as AppCampaignsSequencesAddRouteImport } from './routes/_app/campaigns/sequences/add'
 import { Route as AppCampaignsTextCampaignsIndexRouteImport } from './routes/_app/campaigns/text-campaigns/index'
 import { Route as AppCampaignsTextCampaignsAiRouteImport } from './routes/_app/campaigns/text-campaigns/ai'
 import { Route as AppCampaignsTextCampaignsAllRouteImport } from './routes/_app/campaigns/text-campaigns/all'
@@ -100,6 +104,11 @@ const AppBrandRoute = AppBrandRouteImport.update({
 const AppClover_callbackRoute = AppClover_callbackRouteImport.update({
   id: '/clover_callback',
   path: '/clover_callback',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDashboardRoute = AppDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProfileRoute = AppProfileRouteImport.update({
@@ -269,6 +278,23 @@ const AppCampaignsEmailCampaignsScheduledRoute =
     path: '/campaigns/email-campaigns/scheduled',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCampaignsSequencesIndexRoute =
+  AppCampaignsSequencesIndexRouteImport.update({
+    id: '/campaigns/sequences/',
+    path: '/campaigns/sequences/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsSequencesIdRoute = AppCampaignsSequencesIdRouteImport.update({
+  id: '/campaigns/sequences/$id',
+  path: '/campaigns/sequences/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCampaignsSequencesAddRoute =
+  AppCampaignsSequencesAddRouteImport.update({
+    id: '/campaigns/sequences/add',
+    path: '/campaigns/sequences/add',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCampaignsTextCampaignsIndexRoute =
   AppCampaignsTextCampaignsIndexRouteImport.update({
     id: '/campaigns/text-campaigns/',
@@ -429,6 +455,7 @@ export interface FileRoutesByFullPath {
   '/ask-mise': typeof AppAskMiseRoute
   '/brand': typeof AppBrandRoute
   '/clover_callback': typeof AppClover_callbackRoute
+  '/dashboard': typeof AppDashboardRoute
   '/profile': typeof AppProfileRoute
   '/square_callback': typeof AppSquare_callbackRoute
   '/subscriptions': typeof AppSubscriptionsRoute
@@ -460,6 +487,8 @@ export interface FileRoutesByFullPath {
   '/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   '/campaigns/email-campaigns/history': typeof AppCampaignsEmailCampaignsHistoryRoute
   '/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
+  '/campaigns/sequences/$id': typeof AppCampaignsSequencesIdRoute
+  '/campaigns/sequences/add': typeof AppCampaignsSequencesAddRoute
   '/campaigns/text-campaigns/ai': typeof AppCampaignsTextCampaignsAiRoute
   '/campaigns/text-campaigns/all': typeof AppCampaignsTextCampaignsAllRoute
   '/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
@@ -473,6 +502,7 @@ export interface FileRoutesByFullPath {
   '/edit-concept/script/$id': typeof AppEditConceptScriptIdRoute
   '/edit-concept/video/$taskId': typeof AppEditConceptVideoTaskIdRoute
   '/campaigns/email-campaigns/': typeof AppCampaignsEmailCampaignsIndexRoute
+  '/campaigns/sequences/': typeof AppCampaignsSequencesIndexRoute
   '/campaigns/text-campaigns/': typeof AppCampaignsTextCampaignsIndexRoute
   '/campaigns/video-campaigns/': typeof AppCampaignsVideoCampaignsIndexRoute
   '/customers/segments/': typeof AppCustomersSegmentsIndexRoute
@@ -493,6 +523,7 @@ export interface FileRoutesByTo {
   '/ask-mise': typeof AppAskMiseRoute
   '/brand': typeof AppBrandRoute
   '/clover_callback': typeof AppClover_callbackRoute
+  '/dashboard': typeof AppDashboardRoute
   '/profile': typeof AppProfileRoute
   '/square_callback': typeof AppSquare_callbackRoute
   '/subscriptions': typeof AppSubscriptionsRoute
@@ -523,6 +554,8 @@ export interface FileRoutesByTo {
   '/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   '/campaigns/email-campaigns/history': typeof AppCampaignsEmailCampaignsHistoryRoute
   '/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
+  '/campaigns/sequences/$id': typeof AppCampaignsSequencesIdRoute
+  '/campaigns/sequences/add': typeof AppCampaignsSequencesAddRoute
   '/campaigns/text-campaigns/ai': typeof AppCampaignsTextCampaignsAiRoute
   '/campaigns/text-campaigns/all': typeof AppCampaignsTextCampaignsAllRoute
   '/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
@@ -536,6 +569,7 @@ export interface FileRoutesByTo {
   '/edit-concept/script/$id': typeof AppEditConceptScriptIdRoute
   '/edit-concept/video/$taskId': typeof AppEditConceptVideoTaskIdRoute
   '/campaigns/email-campaigns': typeof AppCampaignsEmailCampaignsIndexRoute
+  '/campaigns/sequences': typeof AppCampaignsSequencesIndexRoute
   '/campaigns/text-campaigns': typeof AppCampaignsTextCampaignsIndexRoute
   '/campaigns/video-campaigns': typeof AppCampaignsVideoCampaignsIndexRoute
   '/customers/segments': typeof AppCustomersSegmentsIndexRoute
@@ -558,6 +592,7 @@ export interface FileRoutesById {
   '/_app/ask-mise': typeof AppAskMiseRoute
   '/_app/brand': typeof AppBrandRoute
   '/_app/clover_callback': typeof AppClover_callbackRoute
+  '/_app/dashboard': typeof AppDashboardRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/square_callback': typeof AppSquare_callbackRoute
   '/_app/subscriptions': typeof AppSubscriptionsRoute
@@ -590,6 +625,8 @@ export interface FileRoutesById {
   '/_app/campaigns/email-campaigns/generated-emails': typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   '/_app/campaigns/email-campaigns/history': typeof AppCampaignsEmailCampaignsHistoryRoute
   '/_app/campaigns/email-campaigns/scheduled': typeof AppCampaignsEmailCampaignsScheduledRoute
+  '/_app/campaigns/sequences/$id': typeof AppCampaignsSequencesIdRoute
+  '/_app/campaigns/sequences/add': typeof AppCampaignsSequencesAddRoute
   '/_app/campaigns/text-campaigns/ai': typeof AppCampaignsTextCampaignsAiRoute
   '/_app/campaigns/text-campaigns/all': typeof AppCampaignsTextCampaignsAllRoute
   '/_app/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
@@ -603,6 +640,7 @@ export interface FileRoutesById {
   '/_app/edit-concept/script/$id': typeof AppEditConceptScriptIdRoute
   '/_app/edit-concept/video/$taskId': typeof AppEditConceptVideoTaskIdRoute
   '/_app/campaigns/email-campaigns/': typeof AppCampaignsEmailCampaignsIndexRoute
+  '/_app/campaigns/sequences/': typeof AppCampaignsSequencesIndexRoute
   '/_app/campaigns/text-campaigns/': typeof AppCampaignsTextCampaignsIndexRoute
   '/_app/campaigns/video-campaigns/': typeof AppCampaignsVideoCampaignsIndexRoute
   '/_app/customers/segments/': typeof AppCustomersSegmentsIndexRoute
@@ -625,6 +663,7 @@ export interface FileRouteTypes {
     | '/ask-mise'
     | '/brand'
     | '/clover_callback'
+    | '/dashboard'
     | '/profile'
     | '/square_callback'
     | '/subscriptions'
@@ -656,6 +695,8 @@ export interface FileRouteTypes {
     | '/campaigns/email-campaigns/generated-emails'
     | '/campaigns/email-campaigns/history'
     | '/campaigns/email-campaigns/scheduled'
+    | '/campaigns/sequences/$id'
+    | '/campaigns/sequences/add'
     | '/campaigns/text-campaigns/ai'
     | '/campaigns/text-campaigns/all'
     | '/campaigns/text-campaigns/drafts'
@@ -669,6 +710,7 @@ export interface FileRouteTypes {
     | '/edit-concept/script/$id'
     | '/edit-concept/video/$taskId'
     | '/campaigns/email-campaigns/'
+    | '/campaigns/sequences/'
     | '/campaigns/text-campaigns/'
     | '/campaigns/video-campaigns/'
     | '/customers/segments/'
@@ -689,6 +731,7 @@ export interface FileRouteTypes {
     | '/ask-mise'
     | '/brand'
     | '/clover_callback'
+    | '/dashboard'
     | '/profile'
     | '/square_callback'
     | '/subscriptions'
@@ -719,6 +762,8 @@ export interface FileRouteTypes {
     | '/campaigns/email-campaigns/generated-emails'
     | '/campaigns/email-campaigns/history'
     | '/campaigns/email-campaigns/scheduled'
+    | '/campaigns/sequences/$id'
+    | '/campaigns/sequences/add'
     | '/campaigns/text-campaigns/ai'
     | '/campaigns/text-campaigns/all'
     | '/campaigns/text-campaigns/drafts'
@@ -732,6 +777,7 @@ export interface FileRouteTypes {
     | '/edit-concept/script/$id'
     | '/edit-concept/video/$taskId'
     | '/campaigns/email-campaigns'
+    | '/campaigns/sequences'
     | '/campaigns/text-campaigns'
     | '/campaigns/video-campaigns'
     | '/customers/segments'
@@ -753,6 +799,7 @@ export interface FileRouteTypes {
     | '/_app/ask-mise'
     | '/_app/brand'
     | '/_app/clover_callback'
+    | '/_app/dashboard'
     | '/_app/profile'
     | '/_app/square_callback'
     | '/_app/subscriptions'
@@ -785,6 +832,8 @@ export interface FileRouteTypes {
     | '/_app/campaigns/email-campaigns/generated-emails'
     | '/_app/campaigns/email-campaigns/history'
     | '/_app/campaigns/email-campaigns/scheduled'
+    | '/_app/campaigns/sequences/$id'
+    | '/_app/campaigns/sequences/add'
     | '/_app/campaigns/text-campaigns/ai'
     | '/_app/campaigns/text-campaigns/all'
     | '/_app/campaigns/text-campaigns/drafts'
@@ -798,6 +847,7 @@ export interface FileRouteTypes {
     | '/_app/edit-concept/script/$id'
     | '/_app/edit-concept/video/$taskId'
     | '/_app/campaigns/email-campaigns/'
+    | '/_app/campaigns/sequences/'
     | '/_app/campaigns/text-campaigns/'
     | '/_app/campaigns/video-campaigns/'
     | '/_app/customers/segments/'
@@ -861,6 +911,13 @@ declare module '@tanstack/react-router' {
       path: '/clover_callback'
       fullPath: '/clover_callback'
       preLoaderRoute: typeof AppClover_callbackRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/dashboard': {
+      id: '/_app/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/profile': {
@@ -1087,6 +1144,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCampaignsEmailCampaignsScheduledRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/campaigns/sequences/': {
+      id: '/_app/campaigns/sequences/'
+      path: '/campaigns/sequences'
+      fullPath: '/campaigns/sequences/'
+      preLoaderRoute: typeof AppCampaignsSequencesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/sequences/$id': {
+      id: '/_app/campaigns/sequences/$id'
+      path: '/campaigns/sequences/$id'
+      fullPath: '/campaigns/sequences/$id'
+      preLoaderRoute: typeof AppCampaignsSequencesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/sequences/add': {
+      id: '/_app/campaigns/sequences/add'
+      path: '/campaigns/sequences/add'
+      fullPath: '/campaigns/sequences/add'
+      preLoaderRoute: typeof AppCampaignsSequencesAddRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/campaigns/text-campaigns/': {
       id: '/_app/campaigns/text-campaigns/'
       path: '/campaigns/text-campaigns'
@@ -1294,6 +1372,7 @@ interface AppRouteChildren {
   AppAskMiseRoute: typeof AppAskMiseRoute
   AppBrandRoute: typeof AppBrandRoute
   AppClover_callbackRoute: typeof AppClover_callbackRoute
+  AppDashboardRoute: typeof AppDashboardRoute
   AppProfileRoute: typeof AppProfileRoute
   AppSquare_callbackRoute: typeof AppSquare_callbackRoute
   AppSubscriptionsRoute: typeof AppSubscriptionsRoute
@@ -1319,6 +1398,8 @@ interface AppRouteChildren {
   AppCampaignsEmailCampaignsGeneratedEmailsRoute: typeof AppCampaignsEmailCampaignsGeneratedEmailsRoute
   AppCampaignsEmailCampaignsHistoryRoute: typeof AppCampaignsEmailCampaignsHistoryRoute
   AppCampaignsEmailCampaignsScheduledRoute: typeof AppCampaignsEmailCampaignsScheduledRoute
+  AppCampaignsSequencesIdRoute: typeof AppCampaignsSequencesIdRoute
+  AppCampaignsSequencesAddRoute: typeof AppCampaignsSequencesAddRoute
   AppCampaignsTextCampaignsAiRoute: typeof AppCampaignsTextCampaignsAiRoute
   AppCampaignsTextCampaignsAllRoute: typeof AppCampaignsTextCampaignsAllRoute
   AppCampaignsTextCampaignsDraftsRoute: typeof AppCampaignsTextCampaignsDraftsRoute
@@ -1330,6 +1411,7 @@ interface AppRouteChildren {
   AppEditConceptScriptIdRoute: typeof AppEditConceptScriptIdRoute
   AppEditConceptVideoTaskIdRoute: typeof AppEditConceptVideoTaskIdRoute
   AppCampaignsEmailCampaignsIndexRoute: typeof AppCampaignsEmailCampaignsIndexRoute
+  AppCampaignsSequencesIndexRoute: typeof AppCampaignsSequencesIndexRoute
   AppCampaignsTextCampaignsIndexRoute: typeof AppCampaignsTextCampaignsIndexRoute
   AppCampaignsVideoCampaignsIndexRoute: typeof AppCampaignsVideoCampaignsIndexRoute
   AppCampaignsEmailCampaignsCampaignIdRoute: typeof AppCampaignsEmailCampaignsCampaignIdRoute
@@ -1349,6 +1431,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAskMiseRoute: AppAskMiseRoute,
   AppBrandRoute: AppBrandRoute,
   AppClover_callbackRoute: AppClover_callbackRoute,
+  AppDashboardRoute: AppDashboardRoute,
   AppProfileRoute: AppProfileRoute,
   AppSquare_callbackRoute: AppSquare_callbackRoute,
   AppSubscriptionsRoute: AppSubscriptionsRoute,
@@ -1377,6 +1460,8 @@ const AppRouteChildren: AppRouteChildren = {
     AppCampaignsEmailCampaignsHistoryRoute,
   AppCampaignsEmailCampaignsScheduledRoute:
     AppCampaignsEmailCampaignsScheduledRoute,
+  AppCampaignsSequencesIdRoute: AppCampaignsSequencesIdRoute,
+  AppCampaignsSequencesAddRoute: AppCampaignsSequencesAddRoute,
   AppCampaignsTextCampaignsAiRoute: AppCampaignsTextCampaignsAiRoute,
   AppCampaignsTextCampaignsAllRoute: AppCampaignsTextCampaignsAllRoute,
   AppCampaignsTextCampaignsDraftsRoute: AppCampaignsTextCampaignsDraftsRoute,
@@ -1392,6 +1477,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppEditConceptScriptIdRoute: AppEditConceptScriptIdRoute,
   AppEditConceptVideoTaskIdRoute: AppEditConceptVideoTaskIdRoute,
   AppCampaignsEmailCampaignsIndexRoute: AppCampaignsEmailCampaignsIndexRoute,
+  AppCampaignsSequencesIndexRoute: AppCampaignsSequencesIndexRoute,
   AppCampaignsTextCampaignsIndexRoute: AppCampaignsTextCampaignsIndexRoute,
   AppCampaignsVideoCampaignsIndexRoute: AppCampaignsVideoCampaignsIndexRoute,
   AppCampaignsEmailCampaignsCampaignIdRoute:

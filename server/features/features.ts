@@ -15,6 +15,8 @@ import { subscriptionsFeature } from './subscriptions/subscriptions.feature.ts';
 import { profileFeature } from './profile/profile.feature.ts';
 import { textFeature } from './text/text.feature.ts';
 import { videoFeature } from './video/video.feature.ts';
+import { sequencesFeature } from './sequences/sequences.feature.ts';
+import { dashboardFeature } from './dashboard/dashboard.feature.ts';
 
 /** Every feature of the API, in mount order. The app mounts their routes and main.ts registers their jobs from here. */
 export const features: Feature[] = [
@@ -34,4 +36,6 @@ export const features: Feature[] = [
   textFeature,
   askFeature,
   videoFeature,
+  sequencesFeature,
+  dashboardFeature,
 ];

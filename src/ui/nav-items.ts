@@ -3,6 +3,7 @@ import { IconCreditCard, IconCrown, IconMail, IconMessage, IconMovie, IconPalett
 import { IconBell, IconHome2, IconLock, IconMessageChatbot, IconUser } from '@tabler/icons-react';
 import { IconPhoto } from '@tabler/icons-react';
 import { IconUsersGroup } from '@tabler/icons-react';
+import { IconChartBar, IconTimeline } from '@tabler/icons-react';
 import { IconBuildingStore, IconUsers } from '@tabler/icons-react';
 import type { FileRouteTypes } from '../routeTree.gen.ts';
 
@@ -28,6 +29,7 @@ export const navItems: readonly NavItem[] = [
   { path: '/campaigns', label: 'Campaigns', icon: IconSpeakerphone, placement: 'primary', order: 5, description: 'Email, text and video campaigns' },
   { path: '/customers', label: 'Customers', icon: IconUsers, placement: 'primary', order: 10, description: 'Your guests, their visits and consent' },
   { path: '/media', label: 'Media', icon: IconPhoto, placement: 'primary', order: 30, description: 'Photos and videos of your dishes' },
+  { path: '/dashboard', label: 'Dashboard', icon: IconChartBar, placement: 'more', order: 100, description: "A snapshot of your week: what your campaigns brought in" },
   { path: '/customers/segments', label: 'Segments', icon: IconUsersGroup, placement: 'more', order: 300, description: 'Groups of customers to send campaigns to' },
   { path: '/profile', label: 'Profile', icon: IconUser, placement: 'more', order: 900, description: 'Name, photo, email and phone' },
   { path: '/settings/notifications', label: 'Notifications', icon: IconBell, placement: 'more', order: 910, description: 'Choose what Mise tells you about' },
@@ -47,6 +49,7 @@ export const campaignChannels: ReadonlyArray<{ path: NavPath; label: string; des
   { path: '/campaigns/email-campaigns', label: 'Email', description: 'AI drafts and templates in your brand', icon: IconMail },
   { path: '/campaigns/text-campaigns', label: 'Text', description: 'Texts that bring guests in tonight, sent with care', icon: IconMessage },
   { path: '/campaigns/video-campaigns', label: 'Video', description: 'Short TikTok videos from your photos and clips', icon: IconMovie },
+  { path: '/campaigns/sequences', label: 'Sequences', description: 'Emails and texts that go out by themselves, step by step', icon: IconTimeline },
 ];
 
 /** How many primary entries fit the phone's bottom bar next to More. */

@@ -19,6 +19,7 @@ import * as m0070 from './0070_sending.ts';
 import * as m0080 from './0080_text.ts';
 import * as m0110 from './0110_video.ts';
 import * as m0120 from './0120_ask.ts';
+import * as m0130 from './0130_sequences.ts';
 import * as m0140 from './0140_security.ts';
 
 /** Every migration, in order. Add a new versioned file and list it here; never edit an applied one. */
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   '0080_text': m0080,
   '0110_video': m0110,
   '0120_ask': m0120,
+  '0130_sequences': m0130,
   '0140_security': m0140,
 };

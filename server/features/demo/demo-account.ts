@@ -12,6 +12,7 @@ import { mediaUrlSigner } from '../media/media.urls.ts';
 import { sealContext } from '../pos/pos-config.ts';
 import { seedDemoCampaigns, seedDemoTexts } from './demo-campaigns.ts';
 import { seedDemoVideo } from './demo-video.ts';
+import { seedDemoSequence } from './demo-sequences.ts';
 import { DEMO_DISHES, demoHeader, demoLogo, dishPicture } from './demo-images.ts';
 
 const THEME = '#2F6B3F';
@@ -85,7 +86,7 @@ export async function seedDemo(deps: Deps, options: { password?: string; custome
     })
     .execute();
 
-  const campaigns = [...(await seedDemoCampaigns(deps, user.id, now, options.baseUrl)), ...(await seedDemoTexts(deps, user.id, now, options.baseUrl))];
+  const campaigns = [...(await seedDemoCampaigns(deps, user.id, now, options.baseUrl)), ...(await seedDemoTexts(deps, user.id, now, options.baseUrl)), ...(await seedDemoSequence(deps, user.id, now, options.baseUrl))];
   const video = await seedDemoVideo(deps, user.id, now);
   if (video) campaigns.push('Demo: Pumpkin soup is back (video, shown as published on TikTok with made-up figures)');
   return { ...result, photos: DEMO_DISHES.length, campaigns };

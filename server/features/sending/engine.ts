@@ -5,6 +5,7 @@ import { segmentAudienceSelect } from '../segments/segment-audience.ts';
 import { withdrawConsent } from '../customers/consent.ts';
 import { claimRecipients, countByStatus, markRows, recordOutcomes, recoverAbandoned, type Outcome } from './ledger.ts';
 import type { ChannelTransport, Delivery, SendingDeps } from './sending-types.ts';
+import { stepFilter, type StepRule } from './step-audience.ts';
 import type { RecipientRow, SendChannel, SendRow, SendSourceKind, SendStatus } from './sending.table.ts';
 
 export const SEND_START_JOB = 'sending.start';
@@ -36,6 +37,8 @@ export type NewSend = {
   scheduledAt: Date;
   baseUrl: string;
   holdoutPercent?: number;
+  /** A sequence step: who may get it besides the segment (see step-audience.ts). */
+  step?: StepRule;
 };
 
 /** A send waits for its moment; then a job snapshots the audience and delivers. Launch and schedule both land here. */
@@ -55,6 +58,9 @@ export async function createSend(deps: Pick<SendingDeps, 'db' | 'now'>, input: N
       scheduled_at: input.scheduledAt,
       base_url: input.baseUrl,
       holdout_percent: input.holdoutPercent ?? 0,
+      step_key: input.step?.key ?? null,
+      after_step_key: input.step?.afterKey ?? null,
+      after_wait_days: input.step?.waitDays ?? 0,
       created_at: now,
       updated_at: now,
     })
@@ -99,6 +105,7 @@ export async function startSend(deps: SendingDeps, transports: TransportRegistry
 async function snapshotAudience(deps: SendingDeps, send: SendRow, now: Date) {
   if (!send.segment_id) return;
   const contact = send.channel === 'email' ? 'c.email' : 'c.phone';
+  const step: StepRule | null = send.step_key ? { key: send.step_key, afterKey: send.after_step_key, waitDays: send.after_wait_days } : null;
   const audience = (await segmentAudienceSelect(deps.db, send.user_id, send.segment_id, send.channel, now))
     .clearSelect()
     .select([
@@ -110,7 +117,8 @@ async function snapshotAudience(deps: SendingDeps, send: SendRow, now: Date) {
     ])
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('suppressions as s').select('s.address').where('s.user_id', '=', send.user_id).where('s.channel', '=', send.channel).whereRef('s.address', '=', sql.ref(contact)))),
-    );
+    )
+    .$if(step !== null, (qb) => qb.where(stepFilter(send.user_id, step!, now)));
   await deps.db
     .insertInto('send_recipients')
     .columns(['send_id', 'customer_id', 'to_address', 'first_name', 'status'])

@@ -39,6 +39,11 @@ export type SendsTable = {
   base_url: string;
   audience_count: number | null;
   holdout_percent: Generated<number>;
+  /** A sequence step (migration 0130): each customer gets a step at most once over all of its sends. */
+  step_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Only customers who received this step, at least `after_wait_days` days ago. */
+  after_step_key: ColumnType<string | null, string | null | undefined, string | null>;
+  after_wait_days: Generated<number>;
   error: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;

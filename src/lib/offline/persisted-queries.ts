@@ -20,6 +20,8 @@ const PERSISTED_ROOTS = new Set<string>([
   'brand',
   'ask', // Ask's conversations and graphs, with their charts
   'video', // scripts and videos (the videos' signed links last 12 to 24 hours)
+  'sequences',
+  'dashboard',
 ]);
 
 export const isPersistedKey = (queryKey: readonly unknown[]) => typeof queryKey[0] === 'string' && PERSISTED_ROOTS.has(queryKey[0]);

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { displayNameOf, useSession } from '../../lib/session.ts';
 import { CustomerMetrics } from '../../features/customers/customer-metrics.tsx';
+import { WeekHeadline } from '../../features/dashboard/week-headline.tsx';
 import { HomeScreen } from '../../features/home/home-screen.tsx';
 import { navSections } from '../../ui/nav-items.ts';
 
@@ -15,6 +16,7 @@ function HomePage() {
   const shortcuts = [...primary, ...more].filter((item) => item.path !== '/');
   return (
     <HomeScreen displayName={displayNameOf(session?.name ?? '')} shortcuts={shortcuts}>
+      <WeekHeadline />
       <CustomerMetrics />
     </HomeScreen>
   );

@@ -1,0 +1,57 @@
+import { Anchor, Card, Collapse, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { headlineSentence, liftSentence, type Dashboard } from '../../contract/dashboard.ts';
+import { dashboardQueries } from './dashboard-queries.ts';
+
+/** How the headline is counted, said once, opened with one tap. */
+export function HowCounted({ headline }: { headline: Dashboard['headline'] }) {
+  const [open, { toggle }] = useDisclosure(false);
+  return (
+    <Stack gap={4}>
+      <UnstyledButton onClick={toggle} aria-expanded={open} mih={44} style={{ textDecoration: 'underline' }} c="dimmed" fz="sm">
+        How is this counted?
+      </UnstyledButton>
+      <Collapse expanded={open}>
+        <Text size="sm" c="dimmed" data-testid="how-counted">
+          A guest counts when an email or text of yours reached them and they visited within {headline.window_days} days after it, going by your point-of-sale and
+          imported orders; what they spent in those days is added up. Some would have come anyway: turn on “keep 10% back” when you send, and Mise compares them with
+          the guests kept back at random, so you see the lift and not just the coincidence.
+        </Text>
+      </Collapse>
+    </Stack>
+  );
+}
+
+/** The headline in one glance: "Your campaigns this week brought back 23 guests who spent $1,140". */
+export function HeadlineCard({ dashboard, link = false }: { dashboard: Dashboard; link?: boolean }) {
+  const lift = liftSentence(dashboard.headline);
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="week-headline">
+      <Stack gap="xs">
+        <Text fw={700} fz={20} lh={1.3}>
+          {headlineSentence(dashboard.headline, dashboard.window.days)}
+        </Text>
+        {lift && (
+          <Text size="sm" data-testid="headline-lift">
+            {lift}
+          </Text>
+        )}
+        <HowCounted headline={dashboard.headline} />
+        {link && (
+          <Anchor component={Link} to="/dashboard" fw={600} mih={44} style={{ display: 'inline-flex', alignItems: 'center' }}>
+            See the week
+          </Anchor>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** For the home screen: this week's headline, or nothing while it loads or when it cannot be had. */
+export function WeekHeadline() {
+  const query = useQuery(dashboardQueries.window(7));
+  if (!query.data) return null;
+  return <HeadlineCard dashboard={query.data} link />;
+}
