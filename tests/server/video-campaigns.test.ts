@@ -183,7 +183,7 @@ describe('videos', () => {
       [{ script_id: scriptId, 'add-logo': 'maybe' }, 'add-logo', 'add-logo is true or false'],
       [{ script_id: scriptId, config: '{not json' }, 'config', 'config must be JSON'],
       [{ script_id: scriptId, config: JSON.stringify({ HexCode: 'white' }) }, 'config.HexCode', 'Caption colour is a hex colour like #FFFFFF'],
-      [{ script_id: scriptId, videos_array: JSON.stringify(['x']) }, 'videos_array', 'videos_array must be a JSON list of media ids'],
+      [{ script_id: scriptId, videos_array: JSON.stringify(['x']) }, 'videos_array', 'The chosen clips and photos must be a list of media ids'],
       [{ script_id: scriptId, videos_array: JSON.stringify([media.foreign]) }, 'videos_array', 'A chosen photo or clip is not in your media library'],
     ];
     for (const [fields, field, message] of cases) {

@@ -166,9 +166,9 @@ export async function createVideo(deps: VideoDeps, userId: string, form: CreateV
   const config: VideoConfig = configResult.output;
 
   // videos_array: the clips and photos the owner picked in the question flow; they fill scenes without one, in order.
-  const picked = parseJson('videos_array', form.videos_array, 'videos_array must be a JSON list of media ids');
+  const picked = parseJson('videos_array', form.videos_array, 'The chosen clips and photos must be a list of media ids');
   if (picked !== undefined && (!Array.isArray(picked) || picked.some((id) => typeof id !== 'string' || !UUID.test(id)))) {
-    throw fieldError('videos_array', 'videos_array must be a JSON list of media ids');
+    throw fieldError('videos_array', 'The chosen clips and photos must be a list of media ids');
   }
   const pickedIds = (picked as string[] | undefined) ?? [];
   const scenes = script.scenes.map((scene) => ({ ...scene }));
