@@ -247,6 +247,23 @@ describe('sequences', () => {
       expect(ticksLeft).toEqual([]);
     }, 240_000);
 
+    it("holds to the plan's monthly texts: a text step over the allowance sends nothing, and sends once there is room", async () => {
+      // On Free (25 texts a month) with more than 25 guests who agreed to texts.
+      await t.deps.db.deleteFrom('subscriptions').where('user_id', '=', owner.userId).execute();
+      for (let n = 0; n < 26; n++) await addGuest();
+      const res = await create([{ campaign_type: 'SMS', campaign_id: textId, cron_schedule: '* * * * *' }], { title: 'Texts over the plan' });
+      expect(res.status).toBe(201);
+      const id = res.body.id;
+      await api('POST', `/sequences/${id}/status`, { status: 'ACTIVE' });
+      await run(3 * MINUTE);
+      expect(await received(id)).toEqual([]);
+      // An upgrade: the next tick sends.
+      await givePlan(t, owner.userId);
+      await run(2 * MINUTE);
+      expect((await received(id)).length).toBeGreaterThan(25);
+      await api('POST', `/sequences/${id}/status`, { status: 'CANCELLED' });
+    });
+
     it('a tick run twice (a restart in the middle) and two processes ticking at once never send twice', async () => {
       await addGuest();
       const res = await create([{ campaign_type: 'EMAIL', campaign_id: emailId, cron_schedule: '* * * * *' }]);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
+import { checkEntitlement } from '../subscriptions/entitlements.ts';
 import { createSend, pauseSend, startSend, cancelSend, type TransportRegistry } from '../sending/engine.ts';
 import { dueForStep, type StepRule } from '../sending/step-audience.ts';
 import type { SequenceItemRow, SequenceRow } from './sequences.table.ts';
@@ -118,6 +119,17 @@ export async function fireStep(deps: Deps, transports: TransportRegistry, sequen
     const now = deps.now();
     const due = await dueForStep(deps.db, { userId: sequence.user_id, segmentId: sequence.segment_id, channel, rule, now });
     if (due === 0) return { due: 0, sendId: null };
+    // The plan's monthly allowance holds for sequences as for one-off sends: over it, this tick sends nothing (the
+    // next tick tries again, e.g. after an upgrade or in the next month).
+    try {
+      await checkEntitlement(deps.db, sequence.user_id, channel === 'email' ? 'emailsPerMonth' : 'textsPerMonth', due, now);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 402) {
+        deps.logger.warn({ sequenceId: sequence.id, itemId: item.id, due }, `a sequence step was not sent: ${error.message}`);
+        return { due, sendId: null };
+      }
+      throw error;
+    }
     const title = `${sequence.title} · step ${item.position}: ${await campaignTitle(deps.db, item)}`;
     await deps.db.transaction().execute(async (trx) => {
       const inserted = await trx
