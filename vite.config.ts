@@ -1,11 +1,50 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaManifest } from './sw/manifest.ts';
 
 // One build id per build: the service worker, the persisted query cache (`buster`) and the update prompt share it.
 const buildId = new Date().toISOString();
+
+/**
+ * Brotli and gzip copies of every compressible built file (the server picks one by Accept-Encoding, see server/app.ts),
+ * written once at build time at the highest levels instead of on every request. Runs after the service worker is built.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'mise-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const walk = (dir: string): string[] =>
+          fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+            const full = path.join(dir, entry.name);
+            return entry.isDirectory() ? walk(full) : [full];
+          });
+        for (const file of walk(outDir)) {
+          if (!/\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(file)) continue;
+          const raw = fs.readFileSync(file);
+          if (raw.length < 1024) continue;
+          fs.writeFileSync(`${file}.gz`, zlib.gzipSync(raw, { level: 9 }));
+          fs.writeFileSync(
+            `${file}.br`,
+            zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+          );
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   define: {
@@ -38,6 +77,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   server: {
     port: 5173,
