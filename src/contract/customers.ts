@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import * as v from 'valibot';
+import { CUSTOMER_SORTS } from './customer-sorts.ts';
 
 /** Spec §9: the default country code is +1, so numbers without one are read as US/Canadian. */
 export const DEFAULT_PHONE_COUNTRY: CountryCode = 'US';
@@ -121,8 +122,7 @@ export const ConsentChangeRequestSchema = v.object({
 });
 export type ConsentChangeRequest = v.InferInput<typeof ConsentChangeRequestSchema>;
 
-export const CUSTOMER_SORTS = ['name', 'last_visit', 'total_spent', 'visits', 'created'] as const;
-export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+export { CUSTOMER_SORTS, type CustomerSort } from './customer-sorts.ts';
 
 /** GET /customers/get_customers query (page numbers start at 1, spec §9). */
 export const CustomerListQuerySchema = v.object({
