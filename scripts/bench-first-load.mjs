@@ -129,7 +129,7 @@ try {
   // A few customers, so the home shows its figures above the shortcuts (their arrival used to move the shortcuts).
   const session = await signinPage.evaluate(() => JSON.parse(localStorage.getItem('mise.session') ?? 'null'));
   for (const given_name of ['Ana', 'Ben', 'Chloé']) {
-    const res = await fetch(`${origin}/api/v1/customers`, {
+    const res = await fetch(`${origin}/api/v1/customers/manual/customer-manual`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}`, 'idempotency-key': crypto.randomUUID() },
       body: JSON.stringify({ given_name, email_address: `${given_name.toLowerCase()}@guest.test` }),

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppBrandRouteImport } from './routes/_app/brand'
 import { Route as AppClover_callbackRouteImport } from './routes/_app/clover_callback'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
@@ -75,6 +76,11 @@ const AuthRoute = AuthRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSplatRoute = AppSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => AppRoute,
 } as any)
 const AppBrandRoute = AppBrandRouteImport.update({
@@ -358,6 +364,7 @@ const AppCampaignsEmailCampaignsDraftsViewIdEditRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
+  '/$': typeof AppSplatRoute
   '/brand': typeof AppBrandRoute
   '/clover_callback': typeof AppClover_callbackRoute
   '/profile': typeof AppProfileRoute
@@ -412,6 +419,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
+  '/$': typeof AppSplatRoute
   '/brand': typeof AppBrandRoute
   '/clover_callback': typeof AppClover_callbackRoute
   '/profile': typeof AppProfileRoute
@@ -467,6 +475,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/_auth': typeof AuthRouteWithChildren
+  '/_app/$': typeof AppSplatRoute
   '/_app/brand': typeof AppBrandRoute
   '/_app/clover_callback': typeof AppClover_callbackRoute
   '/_app/profile': typeof AppProfileRoute
@@ -524,6 +533,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/$'
     | '/brand'
     | '/clover_callback'
     | '/profile'
@@ -578,6 +588,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/$'
     | '/brand'
     | '/clover_callback'
     | '/profile'
@@ -632,6 +643,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/_auth'
+    | '/_app/$'
     | '/_app/brand'
     | '/_app/clover_callback'
     | '/_app/profile'
@@ -712,6 +724,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/$': {
+      id: '/_app/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof AppSplatRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/brand': {
@@ -1093,6 +1112,7 @@ const AppCustomersSegmentsRouteRouteWithChildren =
   )
 
 interface AppRouteChildren {
+  AppSplatRoute: typeof AppSplatRoute
   AppBrandRoute: typeof AppBrandRoute
   AppClover_callbackRoute: typeof AppClover_callbackRoute
   AppProfileRoute: typeof AppProfileRoute
@@ -1138,6 +1158,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppSplatRoute: AppSplatRoute,
   AppBrandRoute: AppBrandRoute,
   AppClover_callbackRoute: AppClover_callbackRoute,
   AppProfileRoute: AppProfileRoute,

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
-import { RouteError, RoutePending } from './ui/route-status.tsx';
+import { RouteError, RouteNotFound, RoutePending } from './ui/route-status.tsx';
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -17,6 +17,7 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPendingComponent: RoutePending,
     defaultPendingMs: 300,
     defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: RouteNotFound,
   });
 }
 
