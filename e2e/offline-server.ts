@@ -32,6 +32,8 @@ export function nextBuild(): string {
   fs.rmSync(next, { recursive: true, force: true });
   fs.cpSync(path.resolve(root, E2E_STATIC_DIR), next, { recursive: true });
   fs.appendFileSync(path.join(next, 'sw.js'), `\n// next build ${Date.now()}\n`);
+  // The build's brotli and gzip copies of sw.js would still be the old worker: gone, the server compresses it live.
+  for (const copy of ['sw.js.br', 'sw.js.gz']) fs.rmSync(path.join(next, copy), { force: true });
   return next;
 }
 

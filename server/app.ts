@@ -3,6 +3,8 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX as COMPRESSIBLE } from 'hono/utils/compress';
 import { except } from 'hono/combine';
 import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
@@ -27,6 +29,17 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   const app = new Hono();
 
   app.use(requestId());
+  // JSON answers and the HTML shell go out gzipped above 1 KB; built assets have brotli and gzip copies (see mountPwa).
+  // Server-sent events would be buffered by a compressor, so they never are.
+  app.use(compress({ threshold: 1024, contentTypeFilter: (type) => COMPRESSIBLE.test(type) && !type.startsWith('text/event-stream') }));
+  // c.json() sends no Content-Length, so the compressor could not tell small answers (not worth it) from large ones.
+  app.use(async (c, next) => {
+    await next();
+    if (c.res.headers.has('Content-Length') || !c.res.body || !c.res.headers.get('Content-Type')?.startsWith('application/json')) return;
+    const bytes = await c.res.arrayBuffer();
+    c.res = new Response(bytes, { status: c.res.status, statusText: c.res.statusText, headers: c.res.headers });
+    c.res.headers.set('Content-Length', String(bytes.byteLength));
+  });
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
@@ -82,7 +95,11 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   });
   // Same origin only: no CORS headers are ever sent, and cross-site form posts are refused.
   const webhooks = features.flatMap((feature) => feature.webhooks ?? []).map((route) => `/api/v1${route}`);
-  app.use('/api/*', except(webhooks, csrf()));
+  // A request carrying a bearer token is not a cross-site form post: the API uses no cookies, and a browser cannot
+  // add an Authorization header cross-site without a CORS preflight this server never answers. So scripts, curl and
+  // integrations may post forms (a media upload) without Origin; requests without a bearer token stay checked.
+  const sameOrigin = csrf();
+  app.use('/api/*', except(webhooks, (c, next) => (/^Bearer\s+\S/i.test(c.req.header('Authorization') ?? '') ? next() : sameOrigin(c, next))));
   const streamed = features.flatMap((feature) => feature.streamedBodies ?? []).map((route) => `/api/v1${route}`);
   app.use(
     '/api/*',
@@ -149,15 +166,19 @@ export function permissionsPolicy(deps: Pick<Deps, 'env'>, camera: boolean): str
 function mountPwa(app: Hono, staticDir: string) {
   const root = path.relative(process.cwd(), staticDir) || '.';
   const indexHtml = path.join(staticDir, 'index.html');
+  // Hashed assets never change; everything else (index.html, sw.js, manifest) must revalidate. Set after serveStatic
+  // answers (its onFound runs after the response is built, too late for a header).
+  app.use('/*', async (c, next) => {
+    await next();
+    if (c.res.status !== 200 && c.res.status !== 206 && c.res.status !== 304) return;
+    c.res.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+  });
   app.use(
     '/*',
     serveStatic({
       root,
-      onFound: (filePath, c) => {
-        // Hashed assets never change; everything else (index.html, sw.js, manifest) must revalidate.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`) || filePath.includes('/assets/');
-        c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+      // The build writes .br and .gz copies next to each asset (vite.config.ts, precompress): served by Accept-Encoding.
+      precompressed: true,
     }),
   );
   // SPA fallback: any other GET is a client route.

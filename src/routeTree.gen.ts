@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppAskMiseRouteImport } from './routes/_app/ask-mise'
 import { Route as AppBrandRouteImport } from './routes/_app/brand'
 import { Route as AppClover_callbackRouteImport } from './routes/_app/clover_callback'
@@ -89,6 +90,11 @@ const AuthRoute = AuthRouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSplatRoute = AppSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => AppRoute,
 } as any)
 const AppAskMiseRoute = AppAskMiseRouteImport.update({
@@ -452,6 +458,7 @@ const AppCampaignsVideoCampaignsGeneratedVideosVideoDetailsIdRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
+  '/$': typeof AppSplatRoute
   '/ask-mise': typeof AppAskMiseRoute
   '/brand': typeof AppBrandRoute
   '/clover_callback': typeof AppClover_callbackRoute
@@ -520,6 +527,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
+  '/$': typeof AppSplatRoute
   '/ask-mise': typeof AppAskMiseRoute
   '/brand': typeof AppBrandRoute
   '/clover_callback': typeof AppClover_callbackRoute
@@ -589,6 +597,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/_auth': typeof AuthRouteWithChildren
+  '/_app/$': typeof AppSplatRoute
   '/_app/ask-mise': typeof AppAskMiseRoute
   '/_app/brand': typeof AppBrandRoute
   '/_app/clover_callback': typeof AppClover_callbackRoute
@@ -660,6 +669,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/$'
     | '/ask-mise'
     | '/brand'
     | '/clover_callback'
@@ -728,6 +738,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/$'
     | '/ask-mise'
     | '/brand'
     | '/clover_callback'
@@ -796,6 +807,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/_auth'
+    | '/_app/$'
     | '/_app/ask-mise'
     | '/_app/brand'
     | '/_app/clover_callback'
@@ -890,6 +902,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/$': {
+      id: '/_app/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof AppSplatRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/ask-mise': {
@@ -1369,6 +1388,7 @@ const AppCustomersSegmentsRouteRouteWithChildren =
   )
 
 interface AppRouteChildren {
+  AppSplatRoute: typeof AppSplatRoute
   AppAskMiseRoute: typeof AppAskMiseRoute
   AppBrandRoute: typeof AppBrandRoute
   AppClover_callbackRoute: typeof AppClover_callbackRoute
@@ -1428,6 +1448,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppSplatRoute: AppSplatRoute,
   AppAskMiseRoute: AppAskMiseRoute,
   AppBrandRoute: AppBrandRoute,
   AppClover_callbackRoute: AppClover_callbackRoute,

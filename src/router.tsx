@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 import { clearStaleToasts } from './ui/notify.ts';
-import { RouteError, RoutePending } from './ui/route-status.tsx';
+import { RouteError, RouteNotFound, RoutePending } from './ui/route-status.tsx';
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -18,6 +18,7 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPendingComponent: RoutePending,
     defaultPendingMs: 300,
     defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: RouteNotFound,
   });
   // Toasts belong to the screen that raised them: moving on clears them (a just-raised one stays to be read).
   router.subscribe('onResolved', ({ pathChanged }) => {

@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import * as v from 'valibot';
+import { CUSTOMER_SORTS } from './customer-sorts.ts';
 
 /** Spec §9: the default country code is +1, so numbers without one are read as US/Canadian. */
 export const DEFAULT_PHONE_COUNTRY: CountryCode = 'US';
@@ -121,8 +122,7 @@ export const ConsentChangeRequestSchema = v.object({
 });
 export type ConsentChangeRequest = v.InferInput<typeof ConsentChangeRequestSchema>;
 
-export const CUSTOMER_SORTS = ['name', 'last_visit', 'total_spent', 'visits', 'created'] as const;
-export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+export { CUSTOMER_SORTS, type CustomerSort } from './customer-sorts.ts';
 
 /** GET /customers/get_customers query (page numbers start at 1, spec §9). */
 export const CustomerListQuerySchema = v.object({
@@ -132,64 +132,18 @@ export const CustomerListQuerySchema = v.object({
 });
 export type CustomerListQuery = v.InferOutput<typeof CustomerListQuerySchema>;
 
-export const CUSTOMER_SOURCES = ['manual', 'csv', 'square', 'clover', 'demo'] as const;
-
-export const CustomerSchema = v.object({
-  id: v.string(),
-  given_name: v.nullable(v.string()),
-  family_name: v.nullable(v.string()),
-  email_address: v.nullable(v.string()),
-  phone_number: v.nullable(v.string()),
-  /** YYYY-MM-DD, year 0000 when unknown */
-  birthday: v.nullable(v.string()),
-  /** When the customer first appeared (as the source reports it), ISO */
-  created_at: v.string(),
-  source: v.picklist(CUSTOMER_SOURCES),
-  pos_provider: v.nullable(v.string()),
-  total_spent_cents: v.number(),
-  total_visits: v.number(),
-  average_order_cents: v.nullable(v.number()),
-  first_visit_at: v.nullable(v.string()),
-  last_visit_at: v.nullable(v.string()),
-  email_consent: v.boolean(),
-  sms_consent: v.boolean(),
-});
-export type Customer = v.InferOutput<typeof CustomerSchema>;
-
-export const CustomerListResponseSchema = v.object({
-  results: v.object({ customers: v.array(CustomerSchema), total: v.number() }),
-  /** The next page number, or null on the last page. */
-  next: v.nullable(v.number()),
-  page: v.number(),
-});
-export type CustomerListResponse = v.InferOutput<typeof CustomerListResponseSchema>;
-
-export const ConsentStateSchema = v.object({
-  granted: v.boolean(),
-  at: v.nullable(v.string()),
-  source: v.nullable(v.string()),
-  withdrawn_at: v.nullable(v.string()),
-});
-export type ConsentState = v.InferOutput<typeof ConsentStateSchema>;
-
-export const CustomerOrderSchema = v.object({
-  id: v.string(),
-  occurred_at: v.string(),
-  total_cents: v.number(),
-  source: v.string(),
-  location_id: v.nullable(v.string()),
-});
-export type CustomerOrder = v.InferOutput<typeof CustomerOrderSchema>;
-
-export const CustomerDetailSchema = v.object({
-  ...CustomerSchema.entries,
-  notes: v.nullable(v.string()),
-  consent: v.object({ email: ConsentStateSchema, sms: ConsentStateSchema }),
-  /** Newest first, at most 100. */
-  orders: v.array(CustomerOrderSchema),
-  orders_total: v.number(),
-});
-export type CustomerDetail = v.InferOutput<typeof CustomerDetailSchema>;
-
-export const CustomerResponseSchema = v.object({ message: v.optional(v.string()), customer: CustomerDetailSchema });
+export {
+  CUSTOMER_SOURCES,
+  ConsentStateSchema,
+  CustomerDetailSchema,
+  CustomerListResponseSchema,
+  CustomerOrderSchema,
+  CustomerResponseSchema,
+  CustomerSchema,
+  type ConsentState,
+  type Customer,
+  type CustomerDetail,
+  type CustomerListResponse,
+  type CustomerOrder,
+} from './customer-responses.ts';
 

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { RequiredId, SalesBackSchema, ScheduledTimeSchema, SENDING_MESSAGES, SendSummarySchema } from './sending.ts';
+import { SCHEDULED_FILTERS, type ScheduledFilter } from './email-options.ts';
+export { SCHEDULED_FILTERS, type ScheduledFilter } from './email-options.ts';
 
 /** Email campaigns: launch and schedule a completed draft, the lists, the report (spec §2, §3, §4, §7, §9). */
 
@@ -72,16 +74,6 @@ export const ScheduledEmailSchema = v.object({
 });
 export type ScheduledEmail = v.InferOutput<typeof ScheduledEmailSchema>;
 
-/** The filter buttons and the statuses each shows (spec §4, read as README "Scheduled lists" explains). */
-export const SCHEDULED_FILTERS = {
-  all: null,
-  scheduled: ['schedule'],
-  pending: ['sending', 'paused'],
-  completed: ['sent'],
-  cancelled: ['canceled'],
-  failed: ['failed'],
-} as const;
-export type ScheduledFilter = keyof typeof SCHEDULED_FILTERS;
 
 export const ScheduledEmailListQuerySchema = v.object({
   status: v.optional(v.picklist(Object.keys(SCHEDULED_FILTERS) as [ScheduledFilter, ...ScheduledFilter[]], 'status is all, scheduled, pending, completed, cancelled or failed'), 'all'),

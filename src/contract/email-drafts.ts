@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { EMAIL_LIMITS, EmailBlockSchema, EmailBlocksSchema, EmailContentSchema, EmailPreheaderSchema, EmailSubjectSchema } from './email.ts';
+import { EMAIL_DRAFT_FILTERS } from './email-options.ts';
+export { EMAIL_DRAFT_FILTERS, type EmailDraftFilter } from './email-options.ts';
 
 /** AI email drafts (spec §3 Email draft, §4 states, §7 Email). Paths are under /api/v1/email/drafts. */
 
@@ -25,8 +27,6 @@ const EditedHtmlSchema = (field: string) =>
   v.pipe(v.string(`${field} must be HTML text`), v.nonEmpty(`${field} is empty`), v.maxLength(EMAIL_LIMITS.html, `${field} must be at most ${EMAIL_LIMITS.html} characters`));
 const TitleSchema = (field: string) => v.pipe(text(field, EMAIL_LIMITS.title), v.nonEmpty(`${field} is required`));
 
-export const EMAIL_DRAFT_FILTERS = ['all', 'drafts', 'completed'] as const;
-export type EmailDraftFilter = (typeof EMAIL_DRAFT_FILTERS)[number];
 
 export const EmailDraftSchema = v.object({
   id: v.string(),

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { TEMPLATE_CATEGORIES, TEMPLATE_CATEGORY_VALUES, type TemplateCategory } from './email-options.ts';
+export { TEMPLATE_CATEGORIES, TEMPLATE_CATEGORY_VALUES, type TemplateCategory } from './email-options.ts';
 
 /**
  * A campaign email as structured content (spec §3 Email draft, Email template): a subject, a preheader and
@@ -34,19 +36,6 @@ export const FIRST_NAME_TAG = '{{first_name|there}}';
 export const MERGE_TAG_PATTERN = /\{\{\s*([a-z_]+)\s*(?:\|([^{}]*))?\}\}/g;
 export const isMergeTag = (value: string) => /^\{\{\s*[a-z_]+\s*(?:\|[^{}]*)?\}\}$/.test(value);
 
-/** Spec §3 Template category (value + display_name); the AI writes for the same occasions. */
-export const TEMPLATE_CATEGORIES = [
-  { value: 'promotion', display_name: 'Promotion' },
-  { value: 'event', display_name: 'Event' },
-  { value: 'new_menu', display_name: 'New menu' },
-  { value: 'holiday', display_name: 'Holiday' },
-  { value: 'loyalty', display_name: 'Loyalty' },
-  { value: 'newsletter', display_name: 'Newsletter' },
-  { value: 'reopening', display_name: 'Reopening' },
-  { value: 'feedback', display_name: 'Feedback' },
-] as const;
-export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number]['value'];
-export const TEMPLATE_CATEGORY_VALUES = TEMPLATE_CATEGORIES.map((category) => category.value) as [TemplateCategory, ...TemplateCategory[]];
 export const TemplateCategorySchema = v.picklist(TEMPLATE_CATEGORY_VALUES, `Category must be one of: ${TEMPLATE_CATEGORY_VALUES.join(', ')}`);
 export const categoryDisplayName = (value: TemplateCategory) => TEMPLATE_CATEGORIES.find((category) => category.value === value)!.display_name;
 

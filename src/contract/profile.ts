@@ -1,37 +1,19 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import * as v from 'valibot';
 import { EmailSchema, PASSWORD_MIN_LENGTH } from './common.ts';
+import { NOTIFICATION_FLAGS, NotificationSettingsSchema } from './profile-me.ts';
 
-/** The signed-in user as every screen sees it. `displayName` is the first word of `name` (spec §3). */
-export const CurrentUserSchema = v.object({
-  id: v.string(),
-  name: v.string(),
-  displayName: v.string(),
-  email: v.string(),
-  phoneNumber: v.nullable(v.string()),
-  image: v.nullable(v.string()),
-  verified: v.boolean(),
-  activeSubscription: v.nullable(v.string()),
-  activeSubscriptionStart: v.nullable(v.string()),
-  activeSubscriptionEnd: v.nullable(v.string()),
-  createdAt: v.string(),
-});
-export type CurrentUser = v.InferOutput<typeof CurrentUserSchema>;
-
-/** Notification settings: one boolean per kind of message Mise may send the owner. */
-export const NOTIFICATION_FLAGS = [
-  { id: 'campaignResults', label: 'Campaign results', description: 'When a campaign finishes sending, with opens and clicks.', default: true },
-  { id: 'weeklySummary', label: 'Weekly summary', description: 'Every Monday: visits, new customers and what worked.', default: true },
-  { id: 'importFinished', label: 'Point of sale import', description: 'When customers and orders finish importing.', default: true },
-  { id: 'productNews', label: 'Product news', description: 'New features in Mise, at most once a month.', default: false },
-] as const;
-export type NotificationFlagId = (typeof NOTIFICATION_FLAGS)[number]['id'];
-export const NotificationFlagIdSchema = v.picklist(NOTIFICATION_FLAGS.map((flag) => flag.id));
-export const NotificationSettingsSchema = v.record(NotificationFlagIdSchema, v.boolean());
-export type NotificationSettings = Record<NotificationFlagId, boolean>;
-
-export const MeResponseSchema = v.object({ user: CurrentUserSchema, notifications: NotificationSettingsSchema });
-export type MeResponse = v.InferOutput<typeof MeResponseSchema>;
+export {
+  CurrentUserSchema,
+  MeResponseSchema,
+  NOTIFICATION_FLAGS,
+  NotificationFlagIdSchema,
+  NotificationSettingsSchema,
+  type CurrentUser,
+  type MeResponse,
+  type NotificationFlagId,
+  type NotificationSettings,
+} from './profile-me.ts';
 
 /** POST /users/notifications/{userId}: exactly one flag, e.g. `{ "weeklySummary": false }`. */
 export const UpdateNotificationRequestSchema = v.pipe(

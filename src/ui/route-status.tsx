@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { ApiError } from '../lib/api-error.ts';
@@ -43,6 +43,24 @@ export function RouteError({ error, reset, fallback = 'This could not be loaded.
           {back?.label ?? 'Home'}
         </Button>
       </Group>
+    </Stack>
+  );
+}
+
+/**
+ * An address the app does not have (an old link, a screen not built yet, a typo): said plainly inside the app's
+ * shell, with the way home. Every route's default, and the `_app/$` catch-all's screen.
+ */
+export function RouteNotFound() {
+  return (
+    <Stack maw={560} gap="md" data-testid="not-found">
+      <Title order={1} fz={26}>
+        This page isn't here
+      </Title>
+      <Text c="dimmed">The link may be old or mistyped. Everything Mise does is one tap away from your home screen.</Text>
+      <Button component={Link} to="/" size="lg" fullWidth>
+        Back to home
+      </Button>
     </Stack>
   );
 }

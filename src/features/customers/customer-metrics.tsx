@@ -1,6 +1,9 @@
-import { Paper, SimpleGrid, Text, type MantineSpacing } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Text, type MantineSpacing } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { customerQueries } from './customers-queries.ts';
+
+/** A tile's height with a two-line label at 360 px (xl figure + two sm lines + padding). */
+const TILE_HEIGHT = 96;
 
 /**
  * The customer list's figures at a glance (spec §1: "a customer list with segments and metrics"): who came in
@@ -8,7 +11,17 @@ import { customerQueries } from './customers-queries.ts';
  * still starts on the first screen.
  */
 export function CustomerMetrics(props: { mb?: MantineSpacing }) {
-  const { data } = useQuery(customerQueries.metrics());
+  const { data, isPending } = useQuery(customerQueries.metrics());
+  // Still loading: four tiles of the same size hold the place, so what is below does not jump when they arrive.
+  if (isPending) {
+    return (
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" aria-busy="true" aria-label="Customer figures loading" {...props}>
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} radius="md" h={TILE_HEIGHT} />
+        ))}
+      </SimpleGrid>
+    );
+  }
   if (!data || data.total_customers === 0) return null;
   const count = (n: number) => n.toLocaleString('en-US');
   const tiles = [
@@ -20,7 +33,7 @@ export function CustomerMetrics(props: { mb?: MantineSpacing }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" component="section" aria-label="Customer figures" {...props}>
       {tiles.map((tile) => (
-        <Paper key={tile.label} withBorder radius="md" p="sm" data-testid="customer-metric">
+        <Paper key={tile.label} withBorder radius="md" p="sm" mih={TILE_HEIGHT} data-testid="customer-metric">
           <Text size="xl" fw={700} lh={1.2}>
             {tile.value}
           </Text>

@@ -1,11 +1,10 @@
 import * as v from 'valibot';
-import {
-  CustomerListResponseSchema,
-  CustomerResponseSchema,
-  type ConsentChangeRequest,
-  type CreateCustomerRequest,
-  type CustomerSort,
-  type UpdateCustomerRequest,
+import { CustomerListResponseSchema, CustomerResponseSchema } from '../../contract/customer-responses.ts';
+import type {
+  ConsentChangeRequest,
+  CreateCustomerRequest,
+  CustomerSort,
+  UpdateCustomerRequest,
 } from '../../contract/customers.ts';
 import { CsvImportResponseSchema, type CsvFormat, type CsvMapping } from '../../contract/customers-csv.ts';
 import { MessageResponseSchema } from '../../contract/common.ts';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { MeResponseSchema } from '../../contract/profile.ts';
+import { MeResponseSchema } from '../../contract/profile-me.ts';
 import { api } from '../../lib/api.ts';
 import { sessionStore } from '../../lib/session.ts';
 

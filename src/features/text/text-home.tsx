@@ -66,7 +66,7 @@ export function TextHome() {
             {all.data ? `${all.data.length} ${all.data.length === 1 ? 'text' : 'texts'} written with you` : 'Texts written in your chats'}
           </Text>
         </Stack>
-        <Button component={Link} to="/campaigns/text-campaigns/generated-texts" variant="light">
+        <Button component={Link} to="/campaigns/text-campaigns/generated-texts" variant="light" style={{ flexShrink: 0 }}>
           Open
         </Button>
       </Group>

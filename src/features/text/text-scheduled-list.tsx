@@ -10,10 +10,10 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { textApi } from './text-api.ts';
 import { clip, when } from './text-format.ts';
 import { textKeys, textQueries } from './text-queries.ts';
+import { TEXT_SCHEDULE_FILTERS, type TextScheduleFilter } from './text-schedule-filters.ts';
 
 /** Spec §2: the filters All, Scheduled, Completed, Cancelled. */
-export const TEXT_SCHEDULE_FILTERS = ['all', 'SCHEDULED', 'COMPLETED', 'CANCELLED'] as const;
-export type TextScheduleFilter = (typeof TEXT_SCHEDULE_FILTERS)[number];
+export { TEXT_SCHEDULE_FILTERS, type TextScheduleFilter } from './text-schedule-filters.ts';
 const FILTER_LABEL: Record<TextScheduleFilter, string> = { all: 'All', SCHEDULED: 'Scheduled', COMPLETED: 'Completed', CANCELLED: 'Cancelled' };
 const STATUS: Record<ScheduledTextStatus, { label: string; color: string }> = {
   SCHEDULED: { label: 'Scheduled', color: 'blue' },

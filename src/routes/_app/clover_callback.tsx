@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { callbackSearch, PosCallback } from '../../features/pos/pos-callback.tsx';
+import { PosCallback } from '../../features/pos/pos-callback.tsx';
+import { stringSearch as callbackSearch } from '../../lib/search-params.ts';
 
 // Where Clover sends the owner back: merchant_id, employee_id, client_id and code (and state when echoed).
 const SearchSchema = v.object({

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { callbackSearch, PosCallback } from '../../features/pos/pos-callback.tsx';
+import { PosCallback } from '../../features/pos/pos-callback.tsx';
+import { stringSearch as callbackSearch } from '../../lib/search-params.ts';
 
 // Where Square sends the owner back: code, response_type and state (or error and error_description).
 const SearchSchema = v.object({

@@ -1,7 +1,7 @@
 import { tolerateFailure } from '../../../lib/route-data.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { CUSTOMER_SORTS } from '../../../contract/customers.ts';
+import { CUSTOMER_SORTS } from '../../../contract/customer-sorts.ts';
 import { CustomerList } from '../../../features/customers/customer-list.tsx';
 import { CustomerMetrics } from '../../../features/customers/customer-metrics.tsx';
 import { customerQueries } from '../../../features/customers/customers-queries.ts';

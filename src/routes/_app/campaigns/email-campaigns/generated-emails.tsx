@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { EMAIL_DRAFT_FILTERS } from '../../../../contract/email-drafts.ts';
+import { EMAIL_DRAFT_FILTERS } from '../../../../contract/email-options.ts';
 import { DraftList } from '../../../../features/email/draft-list.tsx';
 import { emailQueries } from '../../../../features/email/email-queries.ts';
 import { tolerateFailure } from '../../../../lib/route-data.ts';

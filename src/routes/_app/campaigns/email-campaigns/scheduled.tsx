@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { SCHEDULED_FILTERS, type ScheduledFilter } from '../../../../contract/email-campaigns.ts';
+import { SCHEDULED_FILTERS, type ScheduledFilter } from '../../../../contract/email-options.ts';
 import { emailQueries } from '../../../../features/email/email-queries.ts';
 import { ScheduledList } from '../../../../features/email/scheduled-list.tsx';
 import { tolerateFailure } from '../../../../lib/route-data.ts';

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { TEXT_CATEGORY_IDS, TEXT_STYLES, type TextStyle } from '../../../../contract/text.ts';
+import { TEXT_CATEGORY_IDS, TEXT_STYLES, type TextStyle } from '../../../../contract/text-options.ts';
 import { TextChat } from '../../../../features/text/text-chat.tsx';
 import { textQueries } from '../../../../features/text/text-queries.ts';
 import { tolerateFailure } from '../../../../lib/route-data.ts';

@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { TEMPLATE_CATEGORY_VALUES } from '../../../../../contract/email.ts';
+import { TEMPLATE_CATEGORY_VALUES } from '../../../../../contract/email-options.ts';
 import { emailQueries } from '../../../../../features/email/email-queries.ts';
 import { TemplateList } from '../../../../../features/email/template-list.tsx';
 import { tolerateFailure } from '../../../../../lib/route-data.ts';
