@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef } from 'react';
 import { brandQueries } from '../../features/brand/brand-queries.ts';
 import { PlansScreen } from '../../features/subscriptions/plans-screen.tsx';
 import { subscriptionQueries } from '../../features/subscriptions/subscriptions-queries.ts';
@@ -16,14 +16,20 @@ export const Route = createFileRoute('/_app/subscriptions')({
 
 function SubscriptionsPage() {
   const { data: plans } = useSuspenseQuery(subscriptionQueries.plans());
-  const { data: current } = useSuspenseQuery(subscriptionQueries.current());
+  const { data: current, isFetchedAfterMount } = useSuspenseQuery(subscriptionQueries.current());
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  // Opened on Free: this may be onboarding's plans step, which goes on to the brand step once a plan is chosen.
-  const [openedOnFree] = useState(current.activeSubscription === null);
+  // Opened on Free: this may be onboarding's plans step, which goes on to the brand step once a plan is chosen. The
+  // copy kept on the phone may be older than the server's, so the first answer fetched here has the last word.
+  const openedOnFree = useRef(current.activeSubscription === null);
+  const settled = useRef(isFetchedAfterMount);
+  if (!settled.current && isFetchedAfterMount) {
+    settled.current = true;
+    openedOnFree.current = current.activeSubscription === null;
+  }
 
   const handleSubscribed = async () => {
-    if (!openedOnFree) return;
+    if (!openedOnFree.current) return;
     const userId = sessionStore.get()?.userId ?? '';
     const brand = await queryClient.fetchQuery(brandQueries.settings(userId)).catch(() => null);
     // A new owner (no brand yet) continues onboarding; an owner who set up long ago stays with their plans.
