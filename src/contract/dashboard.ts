@@ -50,7 +50,7 @@ export const DashboardSchema = v.object({
     by_day: v.array(DaySchema),
   }),
   video: v.object({
-    /** False while Mise has no video campaigns to count (this build): the tab says so instead of showing zeros as results. */
+    /** Whether videos are counted (always, now that video campaigns exist); kept for older clients. */
     available: v.boolean(),
     videos: v.number(),
     /** Spec §9: 10 × the number of videos, capped at 100. */

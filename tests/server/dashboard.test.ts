@@ -101,7 +101,15 @@ describe('dashboard', () => {
     expect(d.headline).toMatchObject({ reached: 12, guests: 4, revenue_cents: 13_500, window_days: 14, holdout: { size: 10, guests: 2, revenue_cents: 4000 } });
     // 4 − 12 × 2/10 = 1.6 → 2 guests more than the holdout's rate predicts.
     expect(d.headline.lift_guests).toBe(2);
-    expect(d.video).toEqual({ available: false, videos: 0, engagement_rate: 0 });
+    expect(d.video).toEqual({ available: true, videos: 0, engagement_rate: 0 });
+
+    // Videos finished in the window count (10 × each, at most 100); one still rendering and one from last month do not.
+    const at = (hoursAgo: number) => new Date(t.deps.now().getTime() - hoursAgo * 3_600_000);
+    for (const [status, hoursAgo] of [['done', 2], ['done', 30], ['pending', 1], ['done', 24 * 30]] as const) {
+      await t.deps.db.insertInto('videos').values({ user_id: owner.userId, script_query: 'Tacos', title: 'Taco night', status, request: JSON.stringify({}), created_at: at(hoursAgo) }).execute();
+    }
+    const withVideos = (await api('/dashboard?days=7')).body;
+    expect(withVideos.video).toEqual({ available: true, videos: 2, engagement_rate: 20 });
   });
 
   it('takes a longer window when asked (30 days by default), and refuses others', async () => {

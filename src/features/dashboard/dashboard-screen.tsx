@@ -100,7 +100,7 @@ export function DashboardScreen({ days, tab, onDays, onTab }: { days: number; ta
                   <Tile label="Videos made" value={count(data.video.videos)} />
                   <Tile label="Engagement" value={percent(data.video.engagement_rate)} hint="10 × videos, at most 100%" />
                 </SimpleGrid>
-                {!data.video.available && <Text c="dimmed">No videos found. Video campaigns are not in Mise yet, so there is nothing to count here; TikTok figures will show beside this once a video is published.</Text>}
+                {data.video.videos === 0 && <Text c="dimmed">No videos found. Videos you make in Campaigns → Video in this period are counted here; their TikTok views, likes and shares are on each video's page.</Text>}
               </Stack>
             </Tabs.Panel>
           </>
