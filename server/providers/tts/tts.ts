@@ -6,7 +6,7 @@ import type { TtsProvider } from './tts-types.ts';
 export type { SpeakRequest, SpeechAudio, TtsProvider, Voice } from './tts-types.ts';
 export { TtsError } from './tts-types.ts';
 
-/** The settings the provider is chosen from; env.ts parses them (TTS_*), this module never reads process.env. */
+/** The settings the provider is chosen from; env.ts parses them (TTS_*), this module never reads the environment itself. */
 export type TtsSettings = {
   /** TTS_BASE_URL: set → the OpenAI-compatible provider; empty → the built-in eSpeak NG voice. */
   baseUrl?: string;

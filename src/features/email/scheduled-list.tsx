@@ -1,11 +1,11 @@
-import { Alert, Badge, Button, Card, Chip, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { emailStatusLabel, type ScheduledEmail, type ScheduledFilter } from '../../contract/email-campaigns.ts';
 import { SENDING_MESSAGES } from '../../contract/sending.ts';
+import { ListFilters } from '../../ui/list-filters.tsx';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { emailApi } from './email-api.ts';
@@ -41,18 +41,7 @@ export function ScheduledList({ filter, onFilter }: { filter: ScheduledFilter; o
   const rows = query.data ?? [];
   return (
     <Stack gap="md">
-      <ScrollArea type="never">
-        <Chip.Group value={filter} onChange={(value) => onFilter(value as ScheduledFilter)}>
-          <Group gap="xs" wrap="nowrap" pb={4}>
-            {FILTERS.map((item) => (
-              <Chip key={item.value} value={item.value} size="md">
-                {item.label}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </ScrollArea>
-      <TextInput size="md" leftSection={<IconSearch size={18} />} placeholder="Search by name" aria-label="Search by name" value={search} onChange={(event) => setSearch(event.currentTarget.value)} />
+      <ListFilters value={filter} options={FILTERS} onChange={onFilter} search={search} onSearch={setSearch} />
       {query.isError && !query.data && <Alert color="red">{SENDING_MESSAGES.listFailed}</Alert>}
       {query.isSuccess && rows.length === 0 && (
         <Text c="dimmed" ta="center" py="xl">

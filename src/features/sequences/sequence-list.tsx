@@ -1,9 +1,10 @@
-import { Alert, Badge, Card, Chip, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconMail, IconMessage, IconSearch } from '@tabler/icons-react';
+import { IconMail, IconMessage } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { ListFilters } from '../../ui/list-filters.tsx';
 import { SEQUENCE_MESSAGES, type SequenceStatus } from '../../contract/sequences.ts';
 import { STATUS_COLORS, STATUS_LABELS } from './sequence-editor.tsx';
 import { sequenceQueries } from './sequences-queries.ts';
@@ -25,18 +26,7 @@ export function SequenceList({ filter, onFilter }: { filter: SequenceFilter; onF
   const rows = query.data ?? [];
   return (
     <Stack gap="md">
-      <ScrollArea type="never">
-        <Chip.Group value={filter} onChange={(value) => onFilter(value as SequenceFilter)}>
-          <Group gap="xs" wrap="nowrap" pb={4}>
-            {FILTERS.map((item) => (
-              <Chip key={item.value} value={item.value} size="md">
-                {item.label}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </ScrollArea>
-      <TextInput size="md" leftSection={<IconSearch size={18} />} placeholder="Search by name" aria-label="Search by name" value={search} onChange={(event) => setSearch(event.currentTarget.value)} />
+      <ListFilters value={filter} options={FILTERS} onChange={onFilter} search={search} onSearch={setSearch} />
       {query.isError && !query.data && <Alert color="red">The sequences could not be loaded. Try again in a moment.</Alert>}
       {query.isSuccess && rows.length === 0 && (
         <Text c="dimmed" ta="center" py="xl">

@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Card, Chip, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { TEXT_LIMITS, TEXT_MESSAGES, type ScheduledText, type ScheduledTextStatus } from '../../contract/text.ts';
+import { ListFilters } from '../../ui/list-filters.tsx';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { textApi } from './text-api.ts';
@@ -43,18 +43,7 @@ export function TextScheduledList({ filter, onFilter }: { filter: TextScheduleFi
   const rows = query.data ?? [];
   return (
     <Stack gap="md">
-      <ScrollArea type="never">
-        <Chip.Group value={filter} onChange={(value) => onFilter(value as TextScheduleFilter)}>
-          <Group gap="xs" wrap="nowrap" pb={4}>
-            {TEXT_SCHEDULE_FILTERS.map((item) => (
-              <Chip key={item} value={item} size="md">
-                {FILTER_LABEL[item]}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </ScrollArea>
-      <TextInput size="md" leftSection={<IconSearch size={18} />} placeholder="Search by name" aria-label="Search by name" value={search} onChange={(event) => setSearch(event.currentTarget.value)} />
+      <ListFilters value={filter} options={TEXT_SCHEDULE_FILTERS.map((item) => ({ value: item, label: FILTER_LABEL[item] }))} onChange={onFilter} search={search} onSearch={setSearch} />
       {query.isError && !query.data && <Alert color="red">{TEXT_MESSAGES.scheduledListFailed}</Alert>}
       {query.isSuccess && rows.length === 0 && (
         <Text c="dimmed" ta="center" py="xl">
