@@ -43,11 +43,19 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs: number,
 }
 
 
-/** An area code whose time zone is between 9:00 and 19:00 now (Hawaii … New York, else London's +44). */
-function awakePrefix(): string {
-  const zones: Array<[string, string]> = [['+1212', 'America/New_York'], ['+1312', 'America/Chicago'], ['+1303', 'America/Denver'], ['+1213', 'America/Los_Angeles'], ['+1907', 'America/Anchorage'], ['+1808', 'Pacific/Honolulu'], ['+4420', 'Europe/London']];
-  const hour = (zone: string) => Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
-  return (zones.find(([, zone]) => hour(zone) >= 9 && hour(zone) <= 19) ?? zones[0]!)[0];
+/**
+ * A number prefix whose time zone is between 9:00 and 19:00 now, so quiet hours (8:00–21:00) hold for the whole
+ * test. Around the clock: New York … Honolulu, then Tokyo, Delhi and London cover the hours when America sleeps.
+ */
+function awakePrefix(now = new Date()): string {
+  const zones: Array<[string, string]> = [
+    ['+1212', 'America/New_York'], ['+1312', 'America/Chicago'], ['+1303', 'America/Denver'], ['+1213', 'America/Los_Angeles'],
+    ['+1907', 'America/Anchorage'], ['+1808', 'Pacific/Honolulu'], ['+8135', 'Asia/Tokyo'], ['+91982', 'Asia/Kolkata'], ['+4420', 'Europe/London'],
+  ];
+  const hour = (zone: string) => Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(now));
+  const awake = zones.find(([, zone]) => hour(zone) >= 9 && hour(zone) <= 19);
+  if (!awake) throw new Error(`no test time zone is awake at ${now.toISOString()}`);
+  return awake[0];
 }
 
 describe('a text send survives its server being killed', () => {

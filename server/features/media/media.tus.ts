@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
@@ -37,16 +38,27 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
 
 export function mediaUploads(options: { db: Db; dataDir: string; limits: MediaLimits; quota: UploadQuota; now: () => Date }): MediaUploads {
   const directory = path.join(options.dataDir, 'media-uploads');
-  const store = new FileStore({ directory });
   const { limits, db } = options;
-  const server = new Server({ path: MEDIA_UPLOADS_PATH, datastore: store, relativeLocation: true, maxSize: Math.max(limits.image, limits.video) });
+  // Built on first use: FileStore creates its directory in the background when constructed, and an app that is
+  // built and dropped (tests, the job runner) must not race whoever removes DATA_DIR afterwards.
+  let tus: { store: FileStore; server: Server } | undefined;
+  const lazy = () => {
+    if (!tus) {
+      fs.mkdirSync(directory, { recursive: true });
+      const store = new FileStore({ directory });
+      tus = { store, server: new Server({ path: MEDIA_UPLOADS_PATH, datastore: store, relativeLocation: true, maxSize: Math.max(limits.image, limits.video) }) };
+    }
+    return tus;
+  };
 
   const owned = async (userId: string, id: string) =>
     db.selectFrom('media_uploads').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 
   return {
     directory,
-    store,
+    get store() {
+      return lazy().store;
+    },
 
     async handle(c, userId) {
       const method = c.req.method;
@@ -66,7 +78,7 @@ export function mediaUploads(options: { db: Db; dataDir: string; limits: MediaLi
         // The user's pending uploads (count and bytes) are checked before the upload exists.
         const release = await reserveUploadSpace({ db, now: options.now, quota: options.quota }, userId, size);
         try {
-          const response = await server.handleWeb(c.req.raw);
+          const response = await lazy().server.handleWeb(c.req.raw);
           const created = /\/uploads\/([A-Za-z0-9_-]+)$/.exec(response.headers.get('location') ?? '')?.[1];
           if (response.status === 201 && created) {
             await db.insertInto('media_uploads').values({ id: created, user_id: userId, size, created_at: options.now() }).execute();
@@ -81,7 +93,7 @@ export function mediaUploads(options: { db: Db; dataDir: string; limits: MediaLi
         const row = await owned(userId, id);
         if (!row || row.consumed_at) throw notFound('No such upload');
       }
-      const response = await server.handleWeb(c.req.raw);
+      const response = await lazy().server.handleWeb(c.req.raw);
       // A cancelled upload frees its place in the user's quota at once.
       if (method === 'DELETE' && id && response.status === 204) await db.deleteFrom('media_uploads').where('id', '=', id).where('user_id', '=', userId).execute();
       return response;
@@ -90,7 +102,7 @@ export function mediaUploads(options: { db: Db; dataDir: string; limits: MediaLi
     async finished(userId, id) {
       const row = await owned(userId, id);
       if (!row || row.consumed_at) throw notFound('Upload not found');
-      const upload = await store.getUpload(id).catch(() => null);
+      const upload = await lazy().store.getUpload(id).catch(() => null);
       if (!upload) throw notFound('Upload not found');
       if (upload.size === undefined || upload.offset < upload.size) {
         throw new AppError(409, 'The upload is not finished yet', 'conflict');
@@ -99,7 +111,7 @@ export function mediaUploads(options: { db: Db; dataDir: string; limits: MediaLi
     },
 
     async remove(id) {
-      await store.remove(id).catch(() => undefined);
+      await lazy().store.remove(id).catch(() => undefined);
     },
   };
 }
