@@ -2,7 +2,7 @@ import type { Icon } from '@tabler/icons-react';
 import { IconCreditCard, IconCrown, IconMail, IconMessage, IconMovie, IconPalette, IconSpeakerphone, IconShare } from '@tabler/icons-react';
 import { IconBell, IconHome2, IconLock, IconMessageChatbot, IconUser } from '@tabler/icons-react';
 import { IconPhoto } from '@tabler/icons-react';
-import { IconUsersGroup } from '@tabler/icons-react';
+import { IconUsersGroup, IconUsersPlus } from '@tabler/icons-react';
 import { IconChartBar, IconTimeline } from '@tabler/icons-react';
 import { IconBuildingStore, IconUsers } from '@tabler/icons-react';
 import type { FileRouteTypes } from '../routeTree.gen.ts';
@@ -20,23 +20,26 @@ export type NavItem = {
   order: number;
   /** One line under the label on the home screen's shortcut card. */
   description: string;
+  /** Issue 19: also shown to a team member (staff see these entries only). */
+  staff?: true;
 };
 
 // One line per screen. Features add theirs here when their screen ships; nothing is listed before it exists.
 export const navItems: readonly NavItem[] = [
-  { path: '/', label: 'Home', icon: IconHome2, placement: 'primary', order: 0, description: 'Your day at a glance' },
+  { path: '/', label: 'Home', icon: IconHome2, placement: 'primary', order: 0, description: 'Your day at a glance', staff: true },
   { path: '/ask-mise', label: 'Ask', icon: IconMessageChatbot, placement: 'primary', order: 2, description: 'Questions about your sales and guests, answered in words and charts' },
   { path: '/campaigns', label: 'Campaigns', icon: IconSpeakerphone, placement: 'primary', order: 5, description: 'Email, text and video campaigns' },
   { path: '/customers', label: 'Customers', icon: IconUsers, placement: 'primary', order: 10, description: 'Your guests, their visits and consent' },
-  { path: '/media', label: 'Media', icon: IconPhoto, placement: 'primary', order: 30, description: 'Photos and videos of your dishes' },
+  { path: '/media', label: 'Media', icon: IconPhoto, placement: 'primary', order: 30, description: 'Photos and videos of your dishes', staff: true },
   { path: '/dashboard', label: 'Dashboard', icon: IconChartBar, placement: 'more', order: 100, description: "A snapshot of your week: what your campaigns brought in" },
   { path: '/customers/segments', label: 'Segments', icon: IconUsersGroup, placement: 'more', order: 300, description: 'Groups of customers to send campaigns to' },
-  { path: '/profile', label: 'Profile', icon: IconUser, placement: 'more', order: 900, description: 'Name, photo, email and phone' },
+  { path: '/profile', label: 'Profile', icon: IconUser, placement: 'more', order: 900, description: 'Name, photo, email and phone', staff: true },
   { path: '/settings/notifications', label: 'Notifications', icon: IconBell, placement: 'more', order: 910, description: 'Choose what Mise tells you about' },
-  { path: '/settings/password', label: 'Password', icon: IconLock, placement: 'more', order: 920, description: 'Change the password you sign in with' },
+  { path: '/settings/password', label: 'Password', icon: IconLock, placement: 'more', order: 920, description: 'Change the password you sign in with', staff: true },
   { path: '/settings/content', label: 'Restaurant content', icon: IconPalette, placement: 'more', order: 800, description: 'Logo, colours, voice and email header' },
   { path: '/settings/pos', label: 'Point of sale', icon: IconBuildingStore, placement: 'more', order: 805, description: 'Connect Square or Clover' },
   { path: '/settings/socials', label: 'Social accounts', icon: IconShare, placement: 'more', order: 810, description: 'Link TikTok for your videos' },
+  { path: '/settings/team', label: 'Team', icon: IconUsersPlus, placement: 'more', order: 815, description: 'Invite staff to upload photos from their phones' },
   { path: '/subscriptions', label: 'Plans', icon: IconCrown, placement: 'more', order: 820, description: 'Your plan, its limits and upgrades' },
   { path: '/settings/payment', label: 'Payment', icon: IconCreditCard, placement: 'more', order: 830, description: 'Your card and cancelling a plan' },
 ];
@@ -51,6 +54,13 @@ export const campaignChannels: ReadonlyArray<{ path: NavPath; label: string; des
   { path: '/campaigns/video-campaigns', label: 'Video', description: 'Short TikTok videos from your photos and clips', icon: IconMovie },
   { path: '/campaigns/sequences', label: 'Sequences', description: 'Emails and texts that go out by themselves, step by step', icon: IconTimeline },
 ];
+
+/** What a team member sees: the media library and their own account (the server allows nothing else). */
+export const staffNavItems: readonly NavItem[] = navItems.filter((item) => item.staff);
+
+/** Whether a team member may open this page; anything else sends them home. */
+export const staffMayOpen = (pathname: string) =>
+  staffNavItems.some((item) => (item.path === '/' ? pathname === '/' : pathname === item.path || pathname.startsWith(`${item.path}/`)));
 
 /** How many primary entries fit the phone's bottom bar next to More. */
 export const BOTTOM_BAR_SLOTS = 4;

@@ -62,6 +62,11 @@ export function MediaViewer({ items, index, onIndex, onEdit, onDelete }: Props) 
             )}
           </div>
           <Text size="sm">{item.description || 'No description'}</Text>
+          {item.uploadedBy && (
+            <Text size="xs" c="dimmed" data-testid="media-uploader">
+              Uploaded by {item.uploadedBy.name}
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
             {[formatMegabytes(item.size), item.type === 'video' ? formatDuration(item.duration) : null, formatDate(item.createdAt)].filter(Boolean).join(' · ')}
           </Text>
