@@ -77,5 +77,8 @@ export const useSession = () => useSyncExternalStore(sessionStore.subscribe, ses
 /** A team member (issue 19) rather than the restaurant's owner. */
 export const isStaffSession = (session: Session | null) => session?.role === 'staff';
 
+/** The signed-in team member's session, or null for the owner. */
+export const staffSession = () => (isStaffSession(current) ? current : null);
+
 /** The first word of the name (spec §3). */
 export const displayNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? '';
