@@ -52,7 +52,7 @@ export function TeamScreen({ Thumb }: Pick<MediaParts, 'Thumb'>) {
           <Progress value={Math.min(100, (data.used / Math.max(1, data.limit)) * 100)} aria-label="Team members used" />
           {full && (
             <Text size="sm" c="dimmed">
-              Your plan has no seat left.{' '}
+              Every seat of your plan is taken or held by an open invitation.{' '}
               <Anchor component={Link} to="/subscriptions">
                 See plans
               </Anchor>
