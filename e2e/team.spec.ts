@@ -91,6 +91,21 @@ test('owner invites, the invitee joins from the mailed link, uploads a photo; th
   await expect(toast(staff, 'All files uploaded successfully')).toBeVisible();
   await expect(staff.getByTestId('staff-recent')).toContainText('Birria tacos, tonight’s special');
   await shot(staff, '04-staff-uploaded');
+  // Their library and profile open without a refusal anywhere (nothing on these screens asks for the owner's data).
+  const refusals: string[] = [];
+  staff.on('response', (response) => {
+    if (response.status() === 403) refusals.push(response.url());
+  });
+  await staff.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Media' }).click();
+  await expect(staff.getByRole('button', { name: /birria/i }).first()).toBeVisible();
+  await staff.getByRole('button', { name: /birria/i }).first().click();
+  await expect(staff.getByRole('button', { name: 'Edit description' })).toBeVisible();
+  await expect(staff.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await shot(staff, '05-staff-viewer');
+  await staff.keyboard.press('Escape');
+  await staff.goto('/profile');
+  await expect(staff.getByLabel('Display name')).toHaveValue('Sam Lee');
+  expect(refusals).toEqual([]);
   await staffContext.close();
 
   // The owner sees the new member, their upload and their name on it.
@@ -100,11 +115,11 @@ test('owner invites, the invitee joins from the mailed link, uploads a photo; th
   await expect(page.getByTestId('team-usage')).toHaveText('2 of 2 on Basic');
   await sam.getByRole('button', { name: 'See what Sam Lee uploaded' }).click();
   await expect(page.getByRole('dialog', { name: 'Uploaded by Sam Lee' })).toContainText('Birria tacos, tonight’s special');
-  await shot(page, '05-owner-sees-uploads');
+  await shot(page, '06-owner-sees-uploads');
   await page.keyboard.press('Escape');
 
   await page.goto('/media');
   await page.getByRole('button', { name: /birria/i }).first().click();
   await expect(page.getByTestId('media-uploader')).toHaveText('Uploaded by Sam Lee');
-  await shot(page, '06-owner-viewer');
+  await shot(page, '07-owner-viewer');
 });
