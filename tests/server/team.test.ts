@@ -311,7 +311,11 @@ describe('team: invitations, staff access, plan limits', () => {
     const second = await invite(basic, testEmail('two'));
     expect(second.status).toBe(402);
     expect(second.body.error).toBe('Your Basic plan allows 2 team members. Upgrade to Professional to invite more.');
-    // Inviting the same address again resends rather than taking another seat.
+    // Inviting the same address again resends rather than taking another seat (once a minute).
+    const tooSoon = await invite(basic, first);
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body.error).toMatch(/^The invitation to .* was sent a moment ago\. You can send it again in \d+ seconds\.$/);
+    t.advance(61_000);
     expect((await invite(basic, first)).status).toBe(201);
     expect((await call(t.app, 'GET', '/api/v1/team', undefined, basic.token)).body.invitations).toHaveLength(1);
     expect((await accept(linkTokenFor(first))).status).toBe(201);

@@ -17,6 +17,7 @@ import type { TeamInvitationRow } from './team.table.ts';
 import { restaurantNameOf } from './team.staff.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
+const RESEND_COOLDOWN_MS = 60 * 1000;
 const iso = (value: Date) => value.toISOString();
 
 const isOpen = (row: TeamInvitationRow) => !row.accepted_at && !row.revoked_at;
@@ -102,6 +103,11 @@ export async function invite(deps: Deps, owner: User, email: string, baseUrl: st
     .where('revoked_at', 'is', null)
     .execute();
   const same = open.find((row) => row.email.toLowerCase() === address.toLowerCase());
+  // One mail a minute per invitation, like verification codes: Resend cannot flood someone's inbox.
+  const wait = same ? Math.ceil((same.sent_at.getTime() + RESEND_COOLDOWN_MS - now.getTime()) / 1000) : 0;
+  if (wait > 0) {
+    throw new AppError(429, `The invitation to ${address} was sent a moment ago. You can send it again in ${wait} seconds.`, 'rate_limited', { headers: { 'Retry-After': String(wait) } });
+  }
   const held = open.filter((row) => row !== same && row.expires_at.getTime() > now.getTime()).length;
   await checkEntitlement(deps.db, owner.id, 'teamMembers', 1, now, held);
 
