@@ -1,6 +1,7 @@
 import { createFileRoute, Navigate, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { displayNameOf, isStaffSession, sessionStore, useSession } from '../lib/session.ts';
-import { staffMayOpen, staffNavItems } from '../ui/nav-items.ts';
+import { staffNavItems } from '../ui/nav-items.ts';
+import { staffMayOpen } from '../ui/staff-paths.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { useAccountCheck } from '../features/profile/use-account-check.ts';
 import { SyncBadge } from '../features/sync/sync-badge.tsx';

@@ -6,6 +6,7 @@ import { IconUsersGroup, IconUsersPlus } from '@tabler/icons-react';
 import { IconChartBar, IconTimeline } from '@tabler/icons-react';
 import { IconBuildingStore, IconUsers } from '@tabler/icons-react';
 import type { FileRouteTypes } from '../routeTree.gen.ts';
+import { STAFF_PATHS } from './staff-paths.ts';
 
 /** A screen that exists: typed against the route tree, so an entry for a route that is not built does not compile. */
 // `to` (not `fullPaths`): an index route under a layout has a full path with a trailing slash that links do not accept.
@@ -20,22 +21,20 @@ export type NavItem = {
   order: number;
   /** One line under the label on the home screen's shortcut card. */
   description: string;
-  /** Issue 19: also shown to a team member (staff see these entries only). */
-  staff?: true;
 };
 
 // One line per screen. Features add theirs here when their screen ships; nothing is listed before it exists.
 export const navItems: readonly NavItem[] = [
-  { path: '/', label: 'Home', icon: IconHome2, placement: 'primary', order: 0, description: 'Your day at a glance', staff: true },
+  { path: '/', label: 'Home', icon: IconHome2, placement: 'primary', order: 0, description: 'Your day at a glance' },
   { path: '/ask-mise', label: 'Ask', icon: IconMessageChatbot, placement: 'primary', order: 2, description: 'Questions about your sales and guests, answered in words and charts' },
   { path: '/campaigns', label: 'Campaigns', icon: IconSpeakerphone, placement: 'primary', order: 5, description: 'Email, text and video campaigns' },
   { path: '/customers', label: 'Customers', icon: IconUsers, placement: 'primary', order: 10, description: 'Your guests, their visits and consent' },
-  { path: '/media', label: 'Media', icon: IconPhoto, placement: 'primary', order: 30, description: 'Photos and videos of your dishes', staff: true },
+  { path: '/media', label: 'Media', icon: IconPhoto, placement: 'primary', order: 30, description: 'Photos and videos of your dishes' },
   { path: '/dashboard', label: 'Dashboard', icon: IconChartBar, placement: 'more', order: 100, description: "A snapshot of your week: what your campaigns brought in" },
   { path: '/customers/segments', label: 'Segments', icon: IconUsersGroup, placement: 'more', order: 300, description: 'Groups of customers to send campaigns to' },
-  { path: '/profile', label: 'Profile', icon: IconUser, placement: 'more', order: 900, description: 'Name, photo, email and phone', staff: true },
+  { path: '/profile', label: 'Profile', icon: IconUser, placement: 'more', order: 900, description: 'Name, photo, email and phone' },
   { path: '/settings/notifications', label: 'Notifications', icon: IconBell, placement: 'more', order: 910, description: 'Choose what Mise tells you about' },
-  { path: '/settings/password', label: 'Password', icon: IconLock, placement: 'more', order: 920, description: 'Change the password you sign in with', staff: true },
+  { path: '/settings/password', label: 'Password', icon: IconLock, placement: 'more', order: 920, description: 'Change the password you sign in with' },
   { path: '/settings/content', label: 'Restaurant content', icon: IconPalette, placement: 'more', order: 800, description: 'Logo, colours, voice and email header' },
   { path: '/settings/pos', label: 'Point of sale', icon: IconBuildingStore, placement: 'more', order: 805, description: 'Connect Square or Clover' },
   { path: '/settings/socials', label: 'Social accounts', icon: IconShare, placement: 'more', order: 810, description: 'Link TikTok for your videos' },
@@ -56,11 +55,7 @@ export const campaignChannels: ReadonlyArray<{ path: NavPath; label: string; des
 ];
 
 /** What a team member sees: the media library and their own account (the server allows nothing else). */
-export const staffNavItems: readonly NavItem[] = navItems.filter((item) => item.staff);
-
-/** Whether a team member may open this page; anything else sends them home. */
-export const staffMayOpen = (pathname: string) =>
-  staffNavItems.some((item) => (item.path === '/' ? pathname === '/' : pathname === item.path || pathname.startsWith(`${item.path}/`)));
+export const staffNavItems: readonly NavItem[] = navItems.filter((item) => (STAFF_PATHS as readonly string[]).includes(item.path));
 
 /** How many primary entries fit the phone's bottom bar next to More. */
 export const BOTTOM_BAR_SLOTS = 4;

@@ -2,8 +2,16 @@ import { createFileRoute } from '@tanstack/react-router';
 import { displayNameOf, isStaffSession, sessionStore, useSession } from '../../lib/session.ts';
 import { lazy, Suspense } from 'react';
 
-// Staff only: the owner's home never loads it.
-const StaffHomePage = lazy(() => import('./-staff-home.tsx'));
+// A team member's home, composed from the team and media features and loaded for staff only: the owner's first load
+// never carries it (nor the uploader it opens).
+const StaffHomePage = lazy(async () => {
+  const [{ StaffHome }, { MediaThumb }, { UploadModal }] = await Promise.all([
+    import('../../features/team/staff-home.tsx'),
+    import('../../features/media/media-tile.tsx'),
+    import('../../features/media/upload-modal.tsx'),
+  ]);
+  return { default: () => <StaffHome Thumb={MediaThumb} UploadDialog={UploadModal} /> };
+});
 import { CustomerMetrics } from '../../features/customers/customer-metrics.tsx';
 import { dashboardQueries } from '../../features/dashboard/dashboard-queries.ts';
 import { WeekHeadline } from '../../features/dashboard/week-headline.tsx';
