@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../server/features/demo/demo-account.ts';
+import { DEMO_STAFF_EMAIL, seedDemo } from '../../server/features/demo/demo-account.ts';
 import { DEMO_EMAIL } from '../../server/features/customers/demo/demo-seed.ts';
 import { takeSnapshots } from '../../server/features/video/video-publish.ts';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -31,5 +31,12 @@ describe('demo video campaign', () => {
     expect(await takeSnapshots(t.deps, demo.id)).toBe(0);
     // Not counted against the plan.
     expect((await call(t.app, 'GET', '/api/v1/video/options', undefined, token)).body.usage.used).toBe(0);
+
+    // Issue 19: a labelled demo team member with the same password, who uploaded two of the café's photos.
+    const staff = await call(t.app, 'POST', '/api/v1/auth/signin', { email: DEMO_STAFF_EMAIL, password: 'demo-password-1', userType: 'regular' });
+    expect(staff.body).toMatchObject({ name: 'Sam Demo (demo staff)', role: 'staff', restaurantName: 'Demo Café' });
+    const theirs = await call(t.app, 'GET', `/api/v1/media/recent?uploadedBy=${staff.body.userId}`, undefined, token);
+    expect(theirs.body.total).toBe(2);
+    expect((await call(t.app, 'GET', '/api/v1/customers', undefined, staff.body.token)).status).toBe(403);
   }, 180_000);
 });
