@@ -1,5 +1,4 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
-import { registerSW } from 'virtual:pwa-register';
 import { useSyncExternalStore } from 'react';
 import { withOutboxLock } from '../outbox/drain.ts';
 
@@ -19,8 +18,22 @@ function set(next: Partial<UpdateState>) {
   for (const listener of listeners) listener();
 }
 
+/**
+ * After the first paint: once the page has loaded and the main thread is idle (at most 2 s later), so the worker's
+ * registration, workbox-window and the precache downloads never compete with what the screen needs first.
+ */
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return;
+  const start = () => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+    idle(() => void register(), { timeout: 2000 });
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+async function register() {
+  const { registerSW } = await import('virtual:pwa-register');
   update = registerSW({
     immediate: true,
     onNeedRefresh: () => set({ needRefresh: true }),
