@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 
 // The toasts' renderer (transitions, portal, drag to dismiss: ~7 KB gzip) is fetched when the first toast is shown,
 // not before the first paint. `notifications.show` only writes to the store, which stays in the entry.
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+const Notifications = lazy(() => import('mise:notifications-renderer').then((m) => ({ default: m.Notifications })));
 
 /** <Notifications> mounted on the first toast. Position and limit are set on the store at once, so what is shown
  * before the renderer arrives is queued by the same rule. */
