@@ -7,11 +7,18 @@ export type ShellUser = { name: string; displayName: string; image: string | nul
 
 /** The avatar button in the header. */
 export const UserButton = forwardRef<HTMLButtonElement, { user: ShellUser } & ComponentPropsWithoutRef<'button'>>(function UserButton(
-  { user, ...props },
+  { user, className, ...props },
   ref,
 ) {
+  // The menu's target adds its own class: kept beside ours, not instead of it.
   return (
-    <UnstyledButton ref={ref} className={classes.userButton} aria-label={`Account menu for ${user.name}`} aria-haspopup="menu" {...props}>
+    <UnstyledButton
+      ref={ref}
+      aria-label={`Account menu for ${user.name}`}
+      aria-haspopup="menu"
+      {...props}
+      className={className ? `${classes.userButton} ${className}` : classes.userButton}
+    >
       <Text fw={600} truncate="end" size="sm">
         {user.displayName}
       </Text>
