@@ -85,6 +85,13 @@ export default defineConfig({
     }),
     precompress(),
   ],
+  resolve: {
+    alias: [
+      // The toasts' renderer on its own (src/ui/lazy-notifications.tsx): through the package's one entry, a lazy import
+      // of it would take the store that `notifications.show` needs along into the same chunk, back in the first load.
+      { find: /^mise:notifications-renderer$/, replacement: path.resolve(import.meta.dirname, 'node_modules/@mantine/notifications/esm/Notifications.mjs') },
+    ],
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3001' },

@@ -1,9 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
 import './ui/touch.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
@@ -12,6 +10,7 @@ import { startOffline } from './lib/offline/start-offline.ts';
 import { registerMediaWipe } from './features/media/media-wipe.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
+import { LazyNotifications } from './ui/lazy-notifications.tsx';
 import { theme } from './ui/theme.ts';
 
 const queryClient = createQueryClient();
@@ -24,7 +23,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
       {/* At most two toasts at once; the rest wait their turn instead of covering the screen. */}
-      <Notifications position="top-center" zIndex={1000} limit={2} />
+      <LazyNotifications position="top-center" zIndex={1000} limit={2} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

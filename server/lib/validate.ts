@@ -7,10 +7,11 @@ type Target = 'json' | 'form' | 'query' | 'param';
 
 /** Each bad field with its first problem, keyed by dot path ("items.0.cron_schedule"); `body` when the whole value is wrong. */
 export function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
-  const fields: FieldErrors = {};
+  // No prototype: "__proto__" and "valueOf" are field names like any other.
+  const fields: FieldErrors = Object.create(null);
   for (const issue of issues) {
     const field = v.getDotPath(issue) ?? 'body';
-    fields[field] ??= issue.message;
+    if (!Object.hasOwn(fields, field)) fields[field] = issue.message;
   }
   return fields;
 }
@@ -43,20 +44,20 @@ export const UNSTORABLE_TEXT_MESSAGE = 'This text contains characters that canno
 function unstorableFields(value: unknown, path: string, found: FieldErrors, depth = 0): void {
   if (depth > 32) return;
   if (typeof value === 'string') {
-    if (UNSTORABLE.test(value)) found[path || 'body'] ??= UNSTORABLE_TEXT_MESSAGE;
+    if (UNSTORABLE.test(value) && !Object.hasOwn(found, path || 'body')) found[path || 'body'] = UNSTORABLE_TEXT_MESSAGE;
     return;
   }
   if (typeof value !== 'object' || value === null) return;
   for (const [key, child] of Object.entries(value)) {
     const childPath = path ? `${path}.${key}` : key;
-    if (UNSTORABLE.test(key)) found[childPath] ??= UNSTORABLE_TEXT_MESSAGE;
+    if (UNSTORABLE.test(key) && !Object.hasOwn(found, childPath)) found[childPath] = UNSTORABLE_TEXT_MESSAGE;
     unstorableFields(child, childPath, found, depth + 1);
   }
 }
 
 /** Parses with a contract schema; bad input is a 400 whose `fields` name each bad field (never a 500). */
 export function parseOr400<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
-  const unstorable: FieldErrors = {};
+  const unstorable: FieldErrors = Object.create(null);
   unstorableFields(value, '', unstorable);
   if (Object.keys(unstorable).length > 0) throw fieldsError(unstorable);
   const result = v.safeParse(schema, withDeclaredKeys(schema, value));

@@ -1,9 +1,14 @@
-import { Drawer, NavLink, Stack, UnstyledButton } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconDots, IconLogout } from '@tabler/icons-react';
+import { IconDots } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { activeNavPath, type NavItem } from './nav-items.ts';
+import { useIntent } from './on-intent.ts';
 import classes from './app-shell.module.css';
+
+// The sheet (Drawer, focus trap, scroll lock) is fetched when the owner reaches for More.
+const MoreSheet = lazy(() => import('./more-sheet.tsx'));
 
 type BottomNavProps = { items: readonly NavItem[]; moreItems: readonly NavItem[]; onSignOut: () => void };
 
@@ -13,6 +18,7 @@ export function BottomNav({ items, moreItems, onSignOut }: BottomNavProps) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const active = activeNavPath(pathname, [...items, ...moreItems]);
   const moreActive = moreItems.some((item) => item.path === active);
+  const intent = useIntent();
 
   return (
     <>
@@ -31,51 +37,21 @@ export function BottomNav({ items, moreItems, onSignOut }: BottomNavProps) {
             <span>{item.label}</span>
           </Link>
         ))}
-        <UnstyledButton className={classes.navItem} onClick={more.open} data-active={moreActive || undefined} aria-haspopup="dialog">
+        <UnstyledButton className={classes.navItem} {...intent.intentProps}
+          onClick={() => {
+            intent.want();
+            more.open();
+          }}
+          data-active={moreActive || undefined} aria-haspopup="dialog">
           <IconDots size={24} stroke={1.8} aria-hidden />
           <span>More</span>
         </UnstyledButton>
       </nav>
-      <Drawer
-        opened={moreOpen}
-        onClose={more.close}
-        position="bottom"
-        title="More"
-        radius="lg"
-        padding="md"
-        // A sheet as tall as its entries, never the whole screen.
-        styles={{ content: { height: 'auto', maxHeight: '85dvh', flex: '0 0 auto', width: '100%' }, title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      >
-        <Stack gap={4} pb="calc(var(--mantine-spacing-md) + env(safe-area-inset-bottom))">
-          {moreItems.map((item) => (
-            <NavLink
-              key={item.path}
-              component={Link}
-              to={item.path}
-              label={item.label}
-              description={item.description}
-              leftSection={<item.icon size={22} aria-hidden />}
-              onClick={more.close}
-              active={item.path === active}
-              py="sm"
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
-            />
-          ))}
-          <NavLink
-            component="button"
-            label="Sign out"
-            color="red"
-            c="red.7"
-            leftSection={<IconLogout size={22} aria-hidden />}
-            onClick={() => {
-              more.close();
-              onSignOut();
-            }}
-            py="sm"
-            style={{ borderRadius: 'var(--mantine-radius-md)' }}
-          />
-        </Stack>
-      </Drawer>
+      {intent.wanted && (
+        <Suspense fallback={null}>
+          <MoreSheet opened={moreOpen} onClose={more.close} items={moreItems} active={active} onSignOut={onSignOut} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconClock } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-import { Divider, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Box, Divider, NavLink, Stack } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { activeNavPath, type NavItem } from './nav-items.ts';
 
@@ -23,10 +23,11 @@ export function SideNav({ primary, more }: SideNavProps) {
     />
   );
   return (
-    <ScrollArea component="nav" aria-label="Main" p="sm">
+    // The browser's own scrolling (Mantine's ScrollArea would add ~7 KB gzip to every signed-in first load).
+    <Box component="nav" aria-label="Main" p="sm" style={{ overflowY: 'auto', flex: 1, minHeight: 0 }}>
       <Stack gap={2}>{primary.map(entry)}</Stack>
       {more.length > 0 && <Divider my="sm" />}
       <Stack gap={2}>{more.map(entry)}</Stack>
-    </ScrollArea>
+    </Box>
   );
 }

@@ -96,4 +96,13 @@ describe('bad input never reaches the database as a 500', () => {
     expect(nested.status).toBeGreaterThanOrEqual(400);
     expect(nested.status).toBeLessThan(500);
   });
+
+  it('names fields called like Object methods (found by the fuzz suite: "valueOf" answered 400 with an empty reason)', async () => {
+    for (const field of ['valueOf', 'constructor', 'toString', '__proto__']) {
+      const res = await api('POST', `/users/notifications/${owner.userId}`, JSON.parse(`{"${field}": [1, true]}`));
+      expect(res.status, field).toBe(400);
+      expect(res.body.error, field).toBeTruthy();
+      expect(res.body.fields?.[field], field).toBeTruthy();
+    }
+  });
 });

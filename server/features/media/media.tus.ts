@@ -51,8 +51,12 @@ export function mediaUploads(options: { db: Db; dataDir: string; limits: MediaLi
     return tus;
   };
 
+  // tus ids are the store's own (hex); anything else (a NUL, a path, 10 KB of junk) is no upload of anyone's, and never
+  // reaches the database as text it cannot store.
   const owned = async (userId: string, id: string) =>
-    db.selectFrom('media_uploads').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    !/^[A-Za-z0-9_-]{1,128}$/.test(id)
+      ? undefined
+      : db.selectFrom('media_uploads').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 
   return {
     directory,

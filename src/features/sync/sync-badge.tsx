@@ -1,12 +1,15 @@
-import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Indicator } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCloudCheck, IconCloudOff, IconCloudUp } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useOnline } from '../../lib/offline/online.ts';
 import { isAwaitedByScreen } from '../../lib/outbox/send.ts';
 import { useOutbox } from '../../lib/outbox/use-outbox.ts';
-import { SyncSheet } from './sync-sheet.tsx';
+import { useIntent } from '../../ui/on-intent.ts';
+
+// The sheet (Drawer, focus trap, scroll lock) is fetched when the owner reaches for the cloud or a toast points to it.
+const SyncSheet = lazy(() => import('./sync-sheet.tsx').then((m) => ({ default: m.SyncSheet })));
 
 /**
  * The header's sync state, always visible: a cloud with the number of writes still waiting
@@ -14,10 +17,17 @@ import { SyncSheet } from './sync-sheet.tsx';
  */
 export function SyncBadge() {
   const [opened, sheet] = useDisclosure(false);
+  const intent = useIntent();
+  const { want } = intent;
+  const open = sheet.open;
+  const openSheet = useCallback(() => {
+    want();
+    open();
+  }, [want, open]);
   const { counts, ops } = useOutbox();
   const online = useOnline();
   const problems = counts.failed + counts.conflict + counts.auth;
-  useProblemToasts(ops.filter((op) => op.status === 'failed' || op.status === 'conflict').map((op) => op.id), sheet.open);
+  useProblemToasts(ops.filter((op) => op.status === 'failed' || op.status === 'conflict').map((op) => op.id), openSheet);
 
   const Icon = !online ? IconCloudOff : counts.total > 0 ? IconCloudUp : IconCloudCheck;
   const label =
@@ -29,8 +39,7 @@ export function SyncBadge() {
 
   return (
     <>
-      <Tooltip label={label} openDelay={400}>
-        <Indicator
+      <Indicator
           label={counts.total}
           size={18}
           offset={6}
@@ -38,12 +47,15 @@ export function SyncBadge() {
           disabled={counts.total === 0}
           processing={counts.sending > 0}
         >
-          <ActionIcon variant="subtle" color={online ? 'gray' : 'orange'} size={44} radius="xl" onClick={sheet.open} aria-label={label} data-testid="sync-badge">
+          <ActionIcon variant="subtle" color={online ? 'gray' : 'orange'} size={44} radius="xl" onClick={openSheet} {...intent.intentProps} title={label} aria-label={label} data-testid="sync-badge">
             <Icon size={24} stroke={1.8} aria-hidden />
           </ActionIcon>
         </Indicator>
-      </Tooltip>
-      <SyncSheet opened={opened} onClose={sheet.close} />
+      {intent.wanted && (
+        <Suspense fallback={null}>
+          <SyncSheet opened={opened} onClose={sheet.close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,4 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
-import { registerSW } from 'virtual:pwa-register';
 import { useSyncExternalStore } from 'react';
 import { withOutboxLock } from '../outbox/drain.ts';
 
@@ -19,8 +18,35 @@ function set(next: Partial<UpdateState>) {
   for (const listener of listeners) listener();
 }
 
+/**
+ * After the first paint: once the browser has painted content and the main thread is idle (at most 2 s later), so the
+ * worker's registration, workbox-window and the precache downloads never compete with what the screen needs first.
+ * (The page's `load` event is too early: the app renders after main.tsx's top-level await.) Without paint timing, 3 s.
+ */
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+    idle(() => void register(), { timeout: 2000 });
+  };
+  try {
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      start();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } catch {
+    // No paint timing in this browser: the timer below.
+  }
+  setTimeout(start, 3000);
+}
+
+async function register() {
+  const { registerSW } = await import('virtual:pwa-register');
   update = registerSW({
     immediate: true,
     onNeedRefresh: () => set({ needRefresh: true }),
