@@ -167,6 +167,8 @@ export type TextReadiness = v.InferOutput<typeof TextReadinessResponseSchema>;
 export const LaunchTextRequestSchema = v.object({
   campaign_id: Id('Campaign is required'),
   segmentation_id: Id(TEXT_MESSAGES.segmentRequired),
+  /** Share of the segment kept back at random to measure the lift (0, or 10 as the screen offers); the same guests for every send of this text. */
+  holdout_percent: v.optional(v.picklist([0, 10], 'holdout_percent is 0 or 10'), 0),
 });
 /** POST /api/v1/text/campaigns/schedule; "not in the past" is checked by the server against its clock. */
 export const ScheduleTextRequestSchema = v.object({ ...LaunchTextRequestSchema.entries, scheduled_time: IsoTime });

@@ -219,7 +219,7 @@ export async function previewSend(deps: TextDeps, userId: string, input: { campa
  * texts, and one one-off send per text at a time. Quiet hours do not block it: the engine holds each guest
  * until their window opens, and the answer says so.
  */
-export async function sendText(deps: TextDeps, userId: string, input: { campaign_id: string; segmentation_id: string; scheduled_time?: string }, baseUrl: string) {
+export async function sendText(deps: TextDeps, userId: string, input: { campaign_id: string; segmentation_id: string; scheduled_time?: string; holdout_percent?: number }, baseUrl: string) {
   await requireTextReady(deps.db, userId);
   const at = momentOf(deps, input.scheduled_time);
   const row = await findCampaign(deps.db, userId, input.campaign_id);
@@ -232,7 +232,13 @@ export async function sendText(deps: TextDeps, userId: string, input: { campaign
   const reachable = places.reduce((sum, place) => sum + place.n, 0);
   if (reachable === 0) throw fieldError('segmentation_id', 'Nobody in this segment can get this text: no one there has a mobile number and has agreed to marketing texts.');
   await checkEntitlement(deps.db, userId, 'textsPerMonth', reachable, deps.now());
-  const send = await createSend(deps, { userId, channel: 'sms', sourceKind: 'sms_campaign', sourceId: row.id, segmentId: segment.id, title: row.user_title, scheduledAt: at, baseUrl });
+  const send = await createSend(deps, { userId, channel: 'sms', sourceKind: 'sms_campaign', sourceId: row.id, segmentId: segment.id,
+    title: row.user_title,
+    scheduledAt: at,
+    baseUrl,
+    holdoutPercent: input.holdout_percent ?? 0,
+    campaignKey: `sms:${row.id}`,
+  });
   // The estimate holds the plan's allowance for a scheduled send until it goes out.
   await deps.db.updateTable('sends').set({ audience_count: reachable }).where('id', '=', send.id).execute();
   const held = await heldAt(deps, userId, places, at);
