@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ReportPeriodSchema } from './campaign-results.ts';
 import { RequiredId, SalesBackSchema, ScheduledTimeSchema, SENDING_MESSAGES, SendSummarySchema } from './sending.ts';
 import { SCHEDULED_FILTERS, type ScheduledFilter } from './email-options.ts';
 export { SCHEDULED_FILTERS, type ScheduledFilter } from './email-options.ts';
@@ -60,6 +61,8 @@ export const EmailReportSchema = v.object({
   /** Opens and clicks per hour over the first 48 hours. */
   timeline: v.array(v.object({ hour: v.number(), opens: v.number(), clicks: v.number() })),
   sales_back: SalesBackSchema,
+  /** The last 7, 30 or 90 days (`?days=`, 30 by default): the same analytics as the dashboard, for this campaign. */
+  period: ReportPeriodSchema,
 });
 export type EmailReport = v.InferOutput<typeof EmailReportSchema>;
 

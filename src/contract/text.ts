@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ReportPeriodSchema } from './campaign-results.ts';
 import { SalesBackSchema, SendSummarySchema } from './sending.ts';
 import { TEXT_CATEGORY_IDS, TEXT_STYLES, type TextStyle } from './text-options.ts';
 export { TEXT_CATEGORIES, TEXT_CATEGORY_IDS, TEXT_STYLES, type TextCategory, type TextStyle } from './text-options.ts';
@@ -251,5 +252,7 @@ export const TextReportSchema = v.object({
   uncertain: v.number(),
   segments_per_text: v.number(),
   sales_back: SalesBackSchema,
+  /** The last 7, 30 or 90 days (`?days=`, 30 by default): the same analytics as the dashboard, for this campaign. */
+  period: ReportPeriodSchema,
 });
 export type TextReport = v.InferOutput<typeof TextReportSchema>;

@@ -16,7 +16,9 @@ import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { getBrand } from '../brand/brand.service.ts';
 import { segmentAudienceSelect } from '../segments/segment-audience.ts';
 import { getOwnSegment } from '../segments/segments.service.ts';
-import { createSend } from '../sending/engine.ts';
+import { campaignKeyOf, createSend } from '../sending/engine.ts';
+import { reportPeriod, reportWindow } from '../analytics/campaign-results.ts';
+import { REPORT_DEFAULT_DAYS } from '../../../src/contract/campaign-results.ts';
 import { describeHeld, nextAllowedMoment } from '../sending/quiet-hours.ts';
 import { salesBack, sendTotals, toSendSummary } from '../sending/send-stats.ts';
 import type { SendRow } from '../sending/sending.table.ts';
@@ -232,7 +234,12 @@ export async function sendText(deps: TextDeps, userId: string, input: { campaign
   const reachable = places.reduce((sum, place) => sum + place.n, 0);
   if (reachable === 0) throw fieldError('segmentation_id', 'Nobody in this segment can get this text: no one there has a mobile number and has agreed to marketing texts.');
   await checkEntitlement(deps.db, userId, 'textsPerMonth', reachable, deps.now());
-  const send = await createSend(deps, { userId, channel: 'sms', sourceKind: 'sms_campaign', sourceId: row.id, segmentId: segment.id,
+  const send = await createSend(deps, {
+    userId,
+    channel: 'sms',
+    sourceKind: 'sms_campaign',
+    sourceId: row.id,
+    segmentId: segment.id,
     title: row.user_title,
     scheduledAt: at,
     baseUrl,
@@ -314,14 +321,16 @@ export async function campaignSend(deps: Pick<Deps, 'db'>, userId: string, campa
 }
 
 /** The Report tab: spec §9 figures, the opt-outs it caused, who was left out and why, and what came back. */
-export async function textReport(deps: TextDeps, userId: string, campaignId: string): Promise<TextReport> {
+export async function textReport(deps: TextDeps, userId: string, campaignId: string, days: number = REPORT_DEFAULT_DAYS): Promise<TextReport> {
   const { row, send } = await campaignSend(deps, userId, campaignId);
-  const [totals, counts, sales, segment, optOuts] = await Promise.all([
+  const window = await reportWindow(deps.db, userId, days, deps.now());
+  const [totals, counts, sales, segment, optOuts, period] = await Promise.all([
     sendTotals(deps.db, send.id),
     countsBySend(deps.db, [send.id]),
-    salesBack(deps.db, send),
+    salesBack(deps.db, send, deps.now()),
     send.segment_id ? deps.db.selectFrom('segments').select('title').where('id', '=', send.segment_id).executeTakeFirst() : undefined,
     optOutsAfter(deps, send),
+    reportPeriod(deps.db, { userId, campaignKey: campaignKeyOf(send) }, 'sms', window),
   ]);
   const figures = counts.get(send.id) ?? { total_sent: 0, delivered: 0, pending: 0, failed: 0 };
   const body = (send.content as { body?: string } | null)?.body ?? row.final_sms_draft;
@@ -339,6 +348,7 @@ export async function textReport(deps: TextDeps, userId: string, campaignId: str
     uncertain: totals.byStatus.uncertain ?? 0,
     segments_per_text: measureSms(body).segments,
     sales_back: sales,
+    period,
   };
 }
 
