@@ -43,7 +43,7 @@ export function SequenceResults({ sequenceId }: { sequenceId: string }) {
                       {step.title ? `: ${step.title}` : ''}
                     </Table.Td>
                     <Table.Td ta="right">{count(step.figures.sent)}</Table.Td>
-                    <Table.Td ta="right">{step.campaign_type === 'EMAIL' ? `${step.figures.open_rate}% opened` : `${step.figures.delivery_rate}% delivered`}</Table.Td>
+                    <Table.Td ta="right">{step.figures.sent === 0 ? '—' : step.campaign_type === 'EMAIL' ? `${step.figures.open_rate}% opened` : `${step.figures.delivery_rate}% delivered`}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
