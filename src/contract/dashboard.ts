@@ -43,6 +43,11 @@ export const DashboardSchema = v.object({
     videos: v.number(),
     /** Spec §9: 10 × the number of videos, capped at 100. */
     engagement_rate: v.number(),
+    /**
+     * The real figures beside it: videos published on TikTok in the window and their latest fetched views, likes,
+     * comments and shares, added up (null when none was published in the window).
+     */
+    tiktok: v.nullable(v.object({ published: v.number(), views: v.number(), likes: v.number(), comments: v.number(), shares: v.number() })),
   }),
 });
 export type Dashboard = v.InferOutput<typeof DashboardSchema>;
