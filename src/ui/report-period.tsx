@@ -1,7 +1,7 @@
 import { Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { liftSentence, REPORT_WINDOWS, type CameBack, type ReportPeriod } from '../contract/campaign-results.ts';
 import { dollars } from '../contract/segment-words.ts';
-import { LazyTimelineChart } from './charts/lazy-chart.tsx';
+import { LazyDayBarsChart } from './charts/lazy-chart.tsx';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const dayLabel = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -88,7 +88,7 @@ export function ReportPeriodCard({ period, channel, onDays, what }: { period: Re
             </>
           )}
         </SimpleGrid>
-        {figures.sent > 0 ? <LazyTimelineChart data={data} series={series} height={180} /> : <Text c="dimmed">Nothing went out {since}.</Text>}
+        {figures.sent > 0 ? <LazyDayBarsChart data={data} series={series} height={180} /> : <Text c="dimmed">Nothing went out {since}.</Text>}
         <CameBackText cameBack={period.came_back} since={since} what={what} />
         <Text size="xs" c="dimmed">
           Days in {window.time_zone.replace(/_/g, ' ')}. Counted from your point-of-sale and imported orders, the same way as the dashboard.
