@@ -17,7 +17,7 @@ import { getBrand } from '../brand/brand.service.ts';
 import { segmentAudienceSelect } from '../segments/segment-audience.ts';
 import { getOwnSegment } from '../segments/segments.service.ts';
 import { campaignKeyOf, createSend } from '../sending/engine.ts';
-import { reportPeriod, reportWindow } from '../analytics/campaign-results.ts';
+import { channelFigures, reportPeriod, reportWindow } from '../analytics/campaign-results.ts';
 import { REPORT_DEFAULT_DAYS } from '../../../src/contract/campaign-results.ts';
 import { describeHeld, nextAllowedMoment } from '../sending/quiet-hours.ts';
 import { salesBack, sendTotals, toSendSummary } from '../sending/send-stats.ts';
@@ -366,15 +366,11 @@ async function optOutsAfter(deps: Pick<Deps, 'db'>, send: SendRow): Promise<numb
   return row.n;
 }
 
-/** Spec §3 Text stats over every text the owner has sent: delivered and failed as percentages of those sent. */
-export async function textStats(deps: Pick<Deps, 'db'>, userId: string) {
-  const { rows } = await sql<{ delivered: number; pending: number; failed: number }>`
-    SELECT count(*) FILTER (WHERE r.status = 'delivered')::int AS delivered,
-      count(*) FILTER (WHERE r.status = 'sent')::int AS pending,
-      count(*) FILTER (WHERE r.status = 'failed')::int AS failed
-    FROM send_recipients r JOIN sends s ON s.id = r.send_id
-    WHERE s.user_id = ${userId} AND s.channel = 'sms' AND r.status IN ('sent', 'delivered', 'failed')`.execute(deps.db);
-  const { delivered = 0, pending = 0, failed = 0 } = rows[0] ?? {};
-  const total = delivered + pending + failed;
-  return { total_sent: total, delivery_rate: percentOf(delivered, total), bounce_rate: percentOf(failed, total) };
+/**
+ * Spec §3 Text stats over the owner's texts sent in the last `days` days (the spec's fixed 2024 range is not
+ * kept): the analytics layer's text figures, delivered and failed as rounded percentages of those sent (§9).
+ */
+export async function textStats(deps: Pick<Deps, 'db' | 'now'>, userId: string, days: number = REPORT_DEFAULT_DAYS) {
+  const figures = await channelFigures(deps.db, { userId }, 'sms', await reportWindow(deps.db, userId, days, deps.now()));
+  return { total_sent: figures.sent, delivery_rate: percentOf(figures.delivered, figures.sent), bounce_rate: percentOf(figures.failed, figures.sent) };
 }

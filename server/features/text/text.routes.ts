@@ -84,5 +84,5 @@ export function textRoutes(deps: Deps) {
     })
     .get('/scheduled', validate('query', ListScheduledTextsRequestSchema), async (c) => c.json({ results: await scheduledTexts(deps, user(c), c.req.valid('query')) }))
     .post('/scheduled/:id/cancel', async (c) => c.json(await cancelScheduledText(deps, user(c), c.req.param('id'), (id) => cancelSend(deps, id))))
-    .get('/stats', async (c) => c.json(await textStats(deps, user(c))));
+    .get('/stats', validate('query', ReportWindowQuerySchema), async (c) => c.json(await textStats(deps, user(c), c.req.valid('query').days)));
 }
