@@ -229,6 +229,13 @@ describe('holdout per campaign, and reports from one analytics layer', () => {
     expect((await api('GET', `/text/campaigns/${textB}/report?days=90`, undefined, other)).status).toBe(404);
     expect((await api('GET', `/text/campaigns/${textB}/report?days=abc`, undefined, acct)).status).toBe(400);
 
+    // Spec §3 Email stats: the same figures for the owner's emails in the window.
+    expect((await api('GET', '/email/stats?days=30', undefined, acct)).body).toEqual({ total_campaign: 1, total_sent: 10, open_data: { unique_rate: 0, unique_opens: 0 }, click_data: { rate: 0, unique_clicks: 0 } });
+    expect((await api('GET', '/email/stats', undefined, acct)).body.total_sent).toBe(10);
+    expect((await api('GET', '/email/stats?days=7', undefined, acct)).body.total_campaign).toBe(0);
+    expect((await api('GET', '/email/stats?days=365', undefined, acct)).status).toBe(400);
+    expect((await api('GET', '/email/stats?days=30', undefined, other)).body.total_sent).toBe(0);
+
     // The dashboard's figures are the campaigns' figures added up.
     expect(month.email.sent + month.text.total_sent).toBe(emailReport.body.period.figures.sent + textReport.body.period.figures.sent);
   });

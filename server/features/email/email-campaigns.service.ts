@@ -1,11 +1,11 @@
-import type { EmailCampaign, EmailReport, ScheduledEmail } from '../../../src/contract/email-campaigns.ts';
+import type { EmailCampaign, EmailReport, EmailStats, ScheduledEmail } from '../../../src/contract/email-campaigns.ts';
 import { SCHEDULED_FILTERS, specStatusOf, type ScheduledFilter } from '../../../src/contract/email-campaigns.ts';
 import { SENDING_MESSAGES } from '../../../src/contract/sending.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { getOwnSegment } from '../segments/segments.service.ts';
 import { campaignKeyOf, createSend } from '../sending/engine.ts';
-import { reportPeriod, reportWindow } from '../analytics/campaign-results.ts';
+import { channelFigures, reportPeriod, reportWindow } from '../analytics/campaign-results.ts';
 import { REPORT_DEFAULT_DAYS } from '../../../src/contract/campaign-results.ts';
 import { firstHours, rate, reachableCount, salesBack, sendTotals, toSendSummary } from '../sending/send-stats.ts';
 import type { SendRow } from '../sending/sending.table.ts';
@@ -186,4 +186,15 @@ export async function cancelScheduledEmail(deps: CampaignDeps, userId: string, i
   const send = await findEmailSend(deps, userId, id);
   if (send.status !== 'scheduled' || !(await cancel(send.id))) throw new AppError(409, 'Only a scheduled campaign can be cancelled, and this one is no longer scheduled.', 'conflict');
   return { message: SENDING_MESSAGES.cancelled };
+}
+
+/** Spec §3 Email stats for the last `days` days: the analytics layer's email figures (the dashboard's Email tab). */
+export async function emailStats(deps: Pick<Deps, 'db' | 'now'>, userId: string, days: number): Promise<EmailStats> {
+  const figures = await channelFigures(deps.db, { userId }, 'email', await reportWindow(deps.db, userId, days, deps.now()));
+  return {
+    total_campaign: figures.campaigns,
+    total_sent: figures.sent,
+    open_data: { unique_rate: figures.open_rate, unique_opens: figures.unique_opens },
+    click_data: { rate: figures.click_rate, unique_clicks: figures.unique_clicks },
+  };
 }
