@@ -104,6 +104,12 @@ test('launch to a segment: the sink gets one email each, and the report and subs
   for (let n = 0; n < 8; n++) expect(sink.countFor(`guest${n}@example.com`)).toBeGreaterThanOrEqual(1);
   for (let n = 8; n < 12; n++) expect(sink.countFor(`guest${n}@example.com`)).toBe(0);
   await expect(page.getByTestId('sales-back')).toBeVisible();
+  // Over time: the dashboard's analytics for this email, 30 days by default, a week on a tap.
+  const period = page.getByTestId('report-period');
+  await expect(period).toContainText('Open rate');
+  await period.getByText('This week', { exact: true }).click();
+  await expect(period.locator('.recharts-surface')).toBeVisible();
+  await expect(period.getByTestId('came-back')).toContainText(/guests? it reached/);
   await page.screenshot({ path: `${SCREENS}/email-sending-3-report.png`, fullPage: true });
 
   await page.getByRole('tab', { name: 'Subscribers' }).click();

@@ -147,6 +147,12 @@ test('build a sequence of an email and a text with the plain picker, preview, la
   }, { timeout: 100_000, intervals: [5000] }).toMatch(/[1-9]\d* got it/);
   expect(sink.countFor('guest0@example.com')).toBe(1);
   await page.screenshot({ path: `${SCREENS}/sequences-active.png`, fullPage: true });
+  // Its results, from the dashboard's analytics: each step in the window, and who came back.
+  const results = page.getByTestId('sequence-results');
+  await expect(results.getByRole('row').nth(1)).toContainText(/1\. Email: We miss you\s*[1-9]\d*/);
+  await results.getByText('This week', { exact: true }).click();
+  await expect(results.getByTestId('came-back')).toContainText(/guests? it reached/);
+  await results.screenshot({ path: `${SCREENS}/sequences-results.png` });
 
   await page.getByRole('button', { name: 'Pause' }).click();
   await expect(toast(page, 'Sequence status updated successfully')).toBeVisible();

@@ -201,6 +201,11 @@ test('a message typed offline is answered once back; launch now: one text each i
   await expect.poll(() => lines().length).toBe(4);
   for (let n = 0; n < 4; n++) expect(lines().filter((line) => line.to === awake.phone(n))).toHaveLength(1);
   for (let n = 4; n < 6; n++) expect(lines().filter((line) => line.to === awake.phone(n))).toHaveLength(0);
+  // Over time: the same analytics as the dashboard, for this text, in a window the owner picks.
+  const period = page.getByTestId('report-period');
+  await expect(period).toContainText('Sent');
+  await period.getByText('90 days', { exact: true }).click();
+  await expect(period.getByTestId('came-back')).toContainText(/guests? it reached/);
   await page.screenshot({ path: `${SCREENS}/text-6-report.png`, fullPage: true });
 
   await page.getByRole('tab', { name: 'Subscribers' }).click();

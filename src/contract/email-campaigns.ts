@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ReportPeriodSchema } from './campaign-results.ts';
 import { RequiredId, SalesBackSchema, ScheduledTimeSchema, SENDING_MESSAGES, SendSummarySchema } from './sending.ts';
 import { SCHEDULED_FILTERS, type ScheduledFilter } from './email-options.ts';
 export { SCHEDULED_FILTERS, type ScheduledFilter } from './email-options.ts';
@@ -43,6 +44,16 @@ export const EmailCampaignListResponseSchema = v.object({ campaigns: v.array(Ema
 export const LaunchEmailResponseSchema = v.object({ message: v.string(), campaign: EmailCampaignSchema });
 
 /** Spec §3 Campaign report, §2 tiles and §9 formulas; plus the first 48 hours, the sales that came back and doubts. */
+/** Spec §3 Email stats, GET /api/v1/email/stats?days=7|30|90 (30 by default): the dashboard's email figures. */
+export const EmailStatsSchema = v.object({
+  total_campaign: v.number(),
+  total_sent: v.number(),
+  /** Percent, one decimal, capped at 100 (spec §9). */
+  open_data: v.object({ unique_rate: v.number(), unique_opens: v.number() }),
+  click_data: v.object({ rate: v.number(), unique_clicks: v.number() }),
+});
+export type EmailStats = v.InferOutput<typeof EmailStatsSchema>;
+
 export const EmailReportSchema = v.object({
   campaign: EmailCampaignSchema,
   total_sent: v.number(),
@@ -60,6 +71,8 @@ export const EmailReportSchema = v.object({
   /** Opens and clicks per hour over the first 48 hours. */
   timeline: v.array(v.object({ hour: v.number(), opens: v.number(), clicks: v.number() })),
   sales_back: SalesBackSchema,
+  /** The last 7, 30 or 90 days (`?days=`, 30 by default): the same analytics as the dashboard, for this campaign. */
+  period: ReportPeriodSchema,
 });
 export type EmailReport = v.InferOutput<typeof EmailReportSchema>;
 

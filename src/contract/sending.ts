@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CameBackSchema } from './campaign-results.ts';
 
 /**
  * What every channel shares about sending (spec §4, §5, §8, §9): launch and schedule, the messages, the
@@ -78,13 +79,7 @@ export const RecipientsQuerySchema = v.object({
 });
 export const RecipientsResponseSchema = v.object({ results: v.array(RecipientSchema), total: v.number(), page: v.number(), next: v.nullable(v.number()) });
 
-/** What came back to the till: recipients who visited within 14 days of the send, and what they spent. */
-export const SalesBackSchema = v.object({
-  window_days: v.number(),
-  guests: v.number(),
-  revenue_cents: v.number(),
-  /** The share of the holdout (kept back at random) who visited in the same window, for comparison; null without a holdout. */
-  holdout: v.nullable(v.object({ size: v.number(), guests: v.number(), revenue_cents: v.number() })),
-});
+/** What came back to the till from one campaign over its life (the analytics layer's shape, with its holdout and lift). */
+export const SalesBackSchema = CameBackSchema;
 
 export const SendActionResponseSchema = v.object({ message: v.string(), send: SendSummarySchema });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CameBackSchema, ChannelFiguresSchema, ReportWindowSchema } from './campaign-results.ts';
 import { RequiredId } from './sending.ts';
 
 /** Sequences: email and text campaigns chained into steps that run by themselves (spec §2, §3, §4, §5, §7, §8, §9). */
@@ -186,3 +187,23 @@ export const SequencePreviewSchema = v.object({
   ),
 });
 export type SequencePreview = v.InferOutput<typeof SequencePreviewSchema>;
+
+/**
+ * GET /api/v1/sequences/{id}/report?days=7|30|90: each step's messages in the window, what came back from the
+ * sequence in the window and over its life, with its holdout (the same analytics layer as the dashboard).
+ */
+export const SequenceReportSchema = v.object({
+  window: ReportWindowSchema,
+  steps: v.array(
+    v.object({
+      item_id: v.string(),
+      order: v.number(),
+      campaign_type: v.picklist(CAMPAIGN_TYPES),
+      title: v.nullable(v.string()),
+      figures: ChannelFiguresSchema,
+    }),
+  ),
+  came_back: CameBackSchema,
+  sales_back: CameBackSchema,
+});
+export type SequenceReport = v.InferOutput<typeof SequenceReportSchema>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ReportPeriodSchema } from './campaign-results.ts';
 import { SalesBackSchema, SendSummarySchema } from './sending.ts';
 import { TEXT_CATEGORY_IDS, TEXT_STYLES, type TextStyle } from './text-options.ts';
 export { TEXT_CATEGORIES, TEXT_CATEGORY_IDS, TEXT_STYLES, type TextCategory, type TextStyle } from './text-options.ts';
@@ -167,6 +168,8 @@ export type TextReadiness = v.InferOutput<typeof TextReadinessResponseSchema>;
 export const LaunchTextRequestSchema = v.object({
   campaign_id: Id('Campaign is required'),
   segmentation_id: Id(TEXT_MESSAGES.segmentRequired),
+  /** Share of the segment kept back at random to measure the lift (0, or 10 as the screen offers); the same guests for every send of this text. */
+  holdout_percent: v.optional(v.picklist([0, 10], 'holdout_percent is 0 or 10'), 0),
 });
 /** POST /api/v1/text/campaigns/schedule; "not in the past" is checked by the server against its clock. */
 export const ScheduleTextRequestSchema = v.object({ ...LaunchTextRequestSchema.entries, scheduled_time: IsoTime });
@@ -249,5 +252,7 @@ export const TextReportSchema = v.object({
   uncertain: v.number(),
   segments_per_text: v.number(),
   sales_back: SalesBackSchema,
+  /** The last 7, 30 or 90 days (`?days=`, 30 by default): the same analytics as the dashboard, for this campaign. */
+  period: ReportPeriodSchema,
 });
 export type TextReport = v.InferOutput<typeof TextReportSchema>;

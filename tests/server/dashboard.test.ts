@@ -101,7 +101,7 @@ describe('dashboard', () => {
     expect(d.headline).toMatchObject({ reached: 12, guests: 4, revenue_cents: 13_500, window_days: 14, holdout: { size: 10, guests: 2, revenue_cents: 4000 } });
     // 4 − 12 × 2/10 = 1.6 → 2 guests more than the holdout's rate predicts.
     expect(d.headline.lift_guests).toBe(2);
-    expect(d.video).toEqual({ available: true, videos: 0, engagement_rate: 0 });
+    expect(d.video).toEqual({ available: true, videos: 0, engagement_rate: 0, tiktok: null });
 
     // Videos finished in the window count (10 × each, at most 100); one still rendering and one from last month do not.
     const at = (hoursAgo: number) => new Date(t.deps.now().getTime() - hoursAgo * 3_600_000);
@@ -109,7 +109,16 @@ describe('dashboard', () => {
       await t.deps.db.insertInto('videos').values({ user_id: owner.userId, script_query: 'Tacos', title: 'Taco night', status, request: JSON.stringify({}), created_at: at(hoursAgo) }).execute();
     }
     const withVideos = (await api('/dashboard?days=7')).body;
-    expect(withVideos.video).toEqual({ available: true, videos: 2, engagement_rate: 20 });
+    expect(withVideos.video).toEqual({ available: true, videos: 2, engagement_rate: 20, tiktok: null });
+
+    // Published on TikTok in the week: the real figures beside the spec's (the latest snapshot of each, added up).
+    const [done] = await t.deps.db.selectFrom('videos').select('id').where('user_id', '=', owner.userId).where('status', '=', 'done').orderBy('created_at', 'desc').execute();
+    await t.deps.db.insertInto('video_publishes').values({ video_id: done!.id, user_id: owner.userId, status: 'PUBLISH_COMPLETE', privacy_level: 'PUBLIC_TO_EVERYONE', published_at: at(1) }).execute();
+    await t.deps.db.insertInto('video_snapshots').values([
+      { video_id: done!.id, taken_at: at(1), views: 100, likes: 5, comments: 1, shares: 0 },
+      { video_id: done!.id, taken_at: at(0.5), views: 340, likes: 21, comments: 4, shares: 2 },
+    ]).execute();
+    expect((await api('/dashboard?days=7')).body.video.tiktok).toEqual({ published: 1, views: 340, likes: 21, comments: 4, shares: 2 });
   });
 
   it('takes a longer window when asked (30 days by default), and refuses others', async () => {

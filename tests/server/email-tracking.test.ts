@@ -211,7 +211,15 @@ describe('unsubscribe, opens, clicks and bounces', () => {
     await addOrder(t.deps.db, other.userId, reached[2]!.customer_id, new Date(Date.now() + 20 * 86_400_000), 9900);
     await addOrder(t.deps.db, other.userId, held[0]!.customer_id, soon, 1200);
     const report = (await api('GET', `/email/campaigns/${id}/report`, undefined, other)).body;
-    expect(report.sales_back).toEqual({ window_days: 14, guests: 2, revenue_cents: 7000, holdout: { size: held.length, guests: 1, revenue_cents: 1200 } });
+    expect(report.sales_back).toMatchObject({
+      reached: reached.length,
+      window_days: 14,
+      guests: 2,
+      revenue_cents: 7000,
+      holdout: { campaigns: 1, size: held.length, guests: 1, revenue_cents: 1200, reached: reached.length, reached_guests: 2, reached_revenue_cents: 7000 },
+      // Its own holdout's rate: 2 − reached × 1/held, never below 0.
+      lift_guests: Math.max(0, Math.round(2 - reached.length / held.length)),
+    });
   });
 
   it('the plan limits emails a month: 402 saying by how many it would go over', async () => {

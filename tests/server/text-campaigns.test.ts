@@ -357,6 +357,12 @@ describe('text campaigns', () => {
       expect(stats.total_sent).toBeGreaterThan(0);
       expect(stats.delivery_rate + stats.bounce_rate).toBeLessThanOrEqual(100);
       expect((await api('GET', '/text/stats', undefined, other)).body).toEqual({ total_sent: 0, delivery_rate: 0, bounce_rate: 0 });
+      // The last 30 days by default, as the dashboard's Text tab counts them; 7 or 90 on request, nothing else.
+      const dashboard = (await api('GET', '/dashboard?days=30')).body;
+      expect(stats.total_sent).toBe(dashboard.text.total_sent);
+      expect(Math.abs(stats.delivery_rate - dashboard.text.delivery_rate)).toBeLessThanOrEqual(0.5);
+      expect((await api('GET', '/text/stats?days=90')).body.total_sent).toBe(stats.total_sent);
+      expect((await api('GET', '/text/stats?days=2024')).status).toBe(400);
     });
   });
 });

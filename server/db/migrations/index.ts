@@ -22,6 +22,7 @@ import * as m0120 from './0120_ask.ts';
 import * as m0130 from './0130_sequences.ts';
 import * as m0140 from './0140_security.ts';
 import * as m0180 from './0180_team.ts';
+import * as m0200 from './0200_campaign_holdout.ts';
 
 /** Every migration, in order. Add a new versioned file and list it here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0130_sequences': m0130,
   '0140_security': m0140,
   '0180_team': m0180,
+  '0200_campaign_holdout': m0200,
 };

@@ -53,7 +53,7 @@ export async function seedDemoCampaigns(deps: Deps, userId: string, now: Date, b
     await sql`
       INSERT INTO send_recipients (send_id, customer_id, to_address, first_name, status, sent_at, attempts, provider_id)
       SELECT ${send.id}::uuid, c.id, c.email, c.given_name,
-        CASE WHEN (abs(hashtext(${send.id} || c.id::text)) % 100) < 10 THEN 'holdout' ELSE 'sent' END,
+        CASE WHEN (abs(hashtext(${`send:${send.id}`} || c.id::text)) % 100) < 10 THEN 'holdout' ELSE 'sent' END,
         ${started}::timestamptz, 1, '<demo>'
       FROM customers c
       WHERE c.user_id = ${userId} AND c.deleted_at IS NULL AND c.email IS NOT NULL AND c.email_consent`.execute(deps.db);
@@ -124,6 +124,7 @@ export async function seedDemoTexts(deps: Deps, userId: string, now: Date, baseU
       channel: 'sms',
       source_kind: 'sms_campaign',
       source_id: written.campaign_id,
+      campaign_key: `sms:${written.campaign_id}`,
       segment_id: everyone.id,
       title,
       status: 'sent',

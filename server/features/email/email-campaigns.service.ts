@@ -1,10 +1,12 @@
-import type { EmailCampaign, EmailReport, ScheduledEmail } from '../../../src/contract/email-campaigns.ts';
+import type { EmailCampaign, EmailReport, EmailStats, ScheduledEmail } from '../../../src/contract/email-campaigns.ts';
 import { SCHEDULED_FILTERS, specStatusOf, type ScheduledFilter } from '../../../src/contract/email-campaigns.ts';
 import { SENDING_MESSAGES } from '../../../src/contract/sending.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { getOwnSegment } from '../segments/segments.service.ts';
-import { createSend } from '../sending/engine.ts';
+import { campaignKeyOf, createSend } from '../sending/engine.ts';
+import { channelFigures, reportPeriod, reportWindow } from '../analytics/campaign-results.ts';
+import { REPORT_DEFAULT_DAYS } from '../../../src/contract/campaign-results.ts';
 import { firstHours, rate, reachableCount, salesBack, sendTotals, toSendSummary } from '../sending/send-stats.ts';
 import type { SendRow } from '../sending/sending.table.ts';
 import { checkEntitlement } from '../subscriptions/entitlements.ts';
@@ -121,10 +123,20 @@ export async function getEmailCampaign(deps: CampaignDeps, userId: string, id: s
   return toCampaign(deps, await findEmailSend(deps, userId, id));
 }
 
-/** The report: spec §2 tiles with the §9 formulas, the first 48 hours, what came back to the till, and doubts. */
-export async function emailReport(deps: CampaignDeps, userId: string, id: string): Promise<EmailReport> {
+/**
+ * The report: spec §2 tiles with the §9 formulas over the campaign's life, the first 48 hours, what came back to
+ * the till (with the holdout), doubts, and the same analytics as the dashboard for the last `days` days.
+ */
+export async function emailReport(deps: CampaignDeps, userId: string, id: string, days: number = REPORT_DEFAULT_DAYS): Promise<EmailReport> {
   const send = await findEmailSend(deps, userId, id);
-  const [campaign, totals, timeline, sales] = await Promise.all([toCampaign(deps, send), sendTotals(deps.db, send.id), firstHours(deps.db, send), salesBack(deps.db, send)]);
+  const window = await reportWindow(deps.db, userId, days, deps.now());
+  const [campaign, totals, timeline, sales, period] = await Promise.all([
+    toCampaign(deps, send),
+    sendTotals(deps.db, send.id),
+    firstHours(deps.db, send),
+    salesBack(deps.db, send, deps.now()),
+    reportPeriod(deps.db, { userId, campaignKey: campaignKeyOf(send) }, 'email', window),
+  ]);
   const bounces = totals.hardBounces + totals.softBounces;
   const waiting = (totals.byStatus.queued ?? 0) + (totals.byStatus.held ?? 0) + (totals.byStatus.claimed ?? 0) + (totals.byStatus.sending ?? 0);
   return {
@@ -142,6 +154,7 @@ export async function emailReport(deps: CampaignDeps, userId: string, id: string
     waiting,
     timeline,
     sales_back: sales,
+    period,
   };
 }
 
@@ -173,4 +186,15 @@ export async function cancelScheduledEmail(deps: CampaignDeps, userId: string, i
   const send = await findEmailSend(deps, userId, id);
   if (send.status !== 'scheduled' || !(await cancel(send.id))) throw new AppError(409, 'Only a scheduled campaign can be cancelled, and this one is no longer scheduled.', 'conflict');
   return { message: SENDING_MESSAGES.cancelled };
+}
+
+/** Spec §3 Email stats for the last `days` days: the analytics layer's email figures (the dashboard's Email tab). */
+export async function emailStats(deps: Pick<Deps, 'db' | 'now'>, userId: string, days: number): Promise<EmailStats> {
+  const figures = await channelFigures(deps.db, { userId }, 'email', await reportWindow(deps.db, userId, days, deps.now()));
+  return {
+    total_campaign: figures.campaigns,
+    total_sent: figures.sent,
+    open_data: { unique_rate: figures.open_rate, unique_opens: figures.unique_opens },
+    click_data: { rate: figures.click_rate, unique_clicks: figures.unique_clicks },
+  };
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { ReportWindowQuerySchema } from '../../../src/contract/campaign-results.ts';
 import {
   CompleteEmailDraftRequestSchema,
   CreateEmailDraftRequestSchema,
@@ -47,6 +48,7 @@ import {
   listEmailCampaigns,
   scheduledEmails,
   sendEmailCampaign,
+  emailStats,
 } from './email-campaigns.service.ts';
 import { createTemplate, deleteTemplate, draftFromTemplate, getTemplate, listTemplates, templateCategories, updateTemplate } from './email-templates.service.ts';
 
@@ -104,7 +106,8 @@ export function emailRoutes(deps: Deps) {
     .post('/campaigns/schedule', validate('json', ScheduleEmailRequestSchema), async (c) => c.json(await sendEmailCampaign(deps, user(c), c.req.valid('json'), baseUrl(c.req.url)), 201))
     .get('/campaigns', validate('query', EmailCampaignListQuerySchema), async (c) => c.json(await listEmailCampaigns(deps, user(c), c.req.valid('query'))))
     .get('/campaigns/:id', async (c) => c.json(await getEmailCampaign(deps, user(c), c.req.param('id'))))
-    .get('/campaigns/:id/report', async (c) => c.json(await emailReport(deps, user(c), c.req.param('id'))))
+    .get('/stats', validate('query', ReportWindowQuerySchema), async (c) => c.json(await emailStats(deps, user(c), c.req.valid('query').days)))
+    .get('/campaigns/:id/report', validate('query', ReportWindowQuerySchema), async (c) => c.json(await emailReport(deps, user(c), c.req.param('id'), c.req.valid('query').days)))
     .get('/campaigns/:id/subscribers', validate('query', RecipientsQuerySchema), async (c) => {
       const send = await findEmailSend(deps, user(c), c.req.param('id'));
       const query = c.req.valid('query');

@@ -37,6 +37,11 @@ export type NewSend = {
   scheduledAt: Date;
   baseUrl: string;
   holdoutPercent?: number;
+  /**
+   * The campaign this send belongs to (`sms:<id>`, `sequence:<id>`); absent, the send is its own campaign. Every
+   * send of one campaign keeps the same guests back (see `holdoutStatus`), and reports compare by campaign.
+   */
+  campaignKey?: string;
   /** A sequence step: who may get it besides the segment (see step-audience.ts). */
   step?: StepRule;
 };
@@ -58,6 +63,7 @@ export async function createSend(deps: Pick<SendingDeps, 'db' | 'now'>, input: N
       scheduled_at: input.scheduledAt,
       base_url: input.baseUrl,
       holdout_percent: input.holdoutPercent ?? 0,
+      campaign_key: input.campaignKey ?? null,
       step_key: input.step?.key ?? null,
       after_step_key: input.step?.afterKey ?? null,
       after_wait_days: input.step?.waitDays ?? 0,
@@ -113,7 +119,7 @@ async function snapshotAudience(deps: SendingDeps, send: SendRow, now: Date) {
       'c.id as customer_id',
       sql<string>`${sql.ref(contact)}`.as('to_address'),
       'c.given_name as first_name',
-      sql<string>`CASE WHEN (abs(hashtext(${send.id} || c.id::text)) % 100) < ${send.holdout_percent} THEN 'holdout' ELSE 'queued' END`.as('status'),
+      (await holdoutStatus(deps.db, send)).as('status'),
     ])
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('suppressions as s').select('s.address').where('s.user_id', '=', send.user_id).where('s.channel', '=', send.channel).whereRef('s.address', '=', sql.ref(contact)))),
@@ -125,6 +131,40 @@ async function snapshotAudience(deps: SendingDeps, send: SendRow, now: Date) {
     .expression(audience)
     .onConflict((oc) => oc.columns(['send_id', 'customer_id']).doNothing())
     .execute();
+}
+
+/** The campaign a send belongs to: its key, or the send itself (an email send is its own campaign). */
+export const campaignKeyOf = (send: Pick<SendRow, 'id' | 'campaign_key'>) => send.campaign_key ?? `send:${send.id}`;
+
+/**
+ * Kept back or queued, per customer (`c.id`), the same way for every send of a campaign: a guest is kept back
+ * when the campaign has not reached them yet (no row of an earlier send of it that went out or is on its way)
+ * and they fall in the campaign's random share (a hash of the campaign and the customer, so the same guests
+ * every time) or were kept back by an earlier send of it. A guest the campaign already reached is never turned
+ * into a holdout (a holdout switched on later, or a later step of a sequence), and one kept back stays kept back.
+ */
+async function holdoutStatus(db: Db, send: SendRow) {
+  const key = campaignKeyOf(send);
+  const earlier = send.campaign_key
+    ? await db
+        .selectFrom('sends as s')
+        .innerJoin('send_recipients as r', 'r.send_id', 's.id')
+        .select('r.customer_id')
+        .where('s.user_id', '=', send.user_id)
+        .where('s.campaign_key', '=', send.campaign_key)
+        .where('s.id', '<>', send.id)
+        .where('r.status', '=', 'holdout')
+        .limit(1)
+        .executeTakeFirst()
+    : undefined;
+  if (send.holdout_percent <= 0 && !earlier) return sql<string>`'queued'`;
+  const inShare = sql<boolean>`(abs(hashtext(${key} || c.id::text)) % 100) < ${send.holdout_percent}`;
+  if (!send.campaign_key) return sql<string>`CASE WHEN ${inShare} THEN 'holdout' ELSE 'queued' END`;
+  const rowsOf = (statuses: 'reached' | 'holdout') => sql<boolean>`EXISTS (
+    SELECT 1 FROM sends es JOIN send_recipients er ON er.send_id = es.id
+    WHERE es.user_id = ${send.user_id} AND es.campaign_key = ${send.campaign_key} AND es.id <> ${send.id} AND er.customer_id = c.id
+      AND ${statuses === 'holdout' ? sql`er.status = 'holdout'` : sql`er.status NOT IN ('holdout', 'canceled', 'suppressed', 'skipped')`})`;
+  return sql<string>`CASE WHEN NOT ${rowsOf('reached')} AND (${inShare} OR ${rowsOf('holdout')}) THEN 'holdout' ELSE 'queued' END`;
 }
 
 async function queueDelivery(deps: Pick<SendingDeps, 'db' | 'now'>, sendId: string, runAt: Date) {

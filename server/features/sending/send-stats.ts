@@ -3,9 +3,10 @@ import type { Recipient, RecipientStatus, SendSummary } from '../../../src/contr
 import type { Db } from '../../db/client.ts';
 import type { SendRow } from './sending.table.ts';
 import { segmentAudienceSelect } from '../segments/segment-audience.ts';
+import { cameBack, rate, SALES_WINDOW_DAYS } from '../analytics/campaign-results.ts';
+import { campaignKeyOf } from './engine.ts';
 
-export const SALES_WINDOW_DAYS = 14;
-const DAY_MS = 86_400_000;
+export { SALES_WINDOW_DAYS, rate };
 export const RECIPIENTS_PAGE_SIZE = 50;
 
 /** Who a send to this segment would reach now: consent applied, the do-not-contact list left out. */
@@ -64,8 +65,6 @@ export async function sendTotals(db: Db, sendId: string): Promise<SendTotals> {
   return totals;
 }
 
-/** A share as a percentage with one decimal, capped at 100 (spec §9). */
-export const rate = (part: number, whole: number) => (whole > 0 ? Math.min(100, Math.round((part / whole) * 1000) / 10) : 0);
 
 /** Opens and clicks per hour over the first 48 hours after the send started. */
 export async function firstHours(db: Db, send: SendRow, hours = 48) {
@@ -80,28 +79,11 @@ export async function firstHours(db: Db, send: SendRow, hours = 48) {
 }
 
 /**
- * The sales that came back: recipients who visited within 14 days after the send, and what they spent; beside
- * them the holdout (kept back at random), so the owner sees the lift and not just the coincidence.
+ * The sales that came back to a campaign over its whole life (the analytics layer's `cameBack` for this send's
+ * campaign): the guests it reached who visited within 14 days, what they spent, and its holdout beside them.
  */
-export async function salesBack(db: Db, send: SendRow) {
-  const start = send.started_at ?? send.scheduled_at;
-  const end = new Date(start.getTime() + SALES_WINDOW_DAYS * DAY_MS);
-  const { rows } = await sql<{ group: string; size: number; guests: number; revenue: number }>`
-    SELECT CASE WHEN r.status = 'holdout' THEN 'holdout' ELSE 'reached' END AS group, count(DISTINCT r.customer_id)::int AS size,
-      count(DISTINCT o.customer_id)::int AS guests, coalesce(sum(o.total_cents), 0)::int8 AS revenue
-    FROM send_recipients r
-    LEFT JOIN orders o ON o.customer_id = r.customer_id AND o.user_id = ${send.user_id} AND o.occurred_at >= ${start} AND o.occurred_at < ${end}
-    WHERE r.send_id = ${send.id} AND r.status IN ('sent', 'delivered', 'holdout')
-    GROUP BY 1`.execute(db);
-  const reached = rows.find((row) => row.group === 'reached');
-  const holdout = rows.find((row) => row.group === 'holdout');
-  return {
-    window_days: SALES_WINDOW_DAYS,
-    guests: reached?.guests ?? 0,
-    revenue_cents: Number(reached?.revenue ?? 0),
-    holdout: holdout ? { size: holdout.size, guests: holdout.guests, revenue_cents: Number(holdout.revenue) } : null,
-  };
-}
+export const salesBack = (db: Db, send: SendRow, now: Date) =>
+  cameBack(db, { userId: send.user_id, campaignKey: campaignKeyOf(send) }, new Date(0), new Date(now.getTime() + 1));
 
 /** One page of a send's recipients with their status (spec: the Subscribers tab). */
 export async function recipientsPage(db: Db, send: SendRow, page: number, status?: string) {

@@ -39,6 +39,8 @@ export type SendsTable = {
   base_url: string;
   audience_count: number | null;
   holdout_percent: Generated<number>;
+  /** The campaign (migration 0200): `sms:<id>`, `sequence:<id>`; null: the send is its own campaign (`send:<id>`). */
+  campaign_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** A sequence step (migration 0130): each customer gets a step at most once over all of its sends. */
   step_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** Only customers who received this step, at least `after_wait_days` days ago. */

@@ -150,7 +150,10 @@ export async function fireStep(deps: Deps, transports: TransportRegistry, sequen
           title,
           scheduledAt: now,
           baseUrl: deps.env.PUBLIC_URL || sequence.base_url,
-          holdoutPercent: previous ? 0 : sequence.holdout_percent,
+          // One holdout for the whole sequence: the same guests are kept back from every step (the engine never
+          // turns a guest an earlier step reached into a holdout, so later steps only ever continue journeys).
+          holdoutPercent: sequence.holdout_percent,
+          campaignKey: `sequence:${sequence.id}`,
           step: rule,
         },
       );

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { ReportWindowQuerySchema } from '../../../src/contract/campaign-results.ts';
 import {
   AddSequenceItemRequestSchema,
   CreateSequenceRequestSchema,
@@ -20,6 +21,7 @@ import {
   getSequence,
   listSequences,
   previewSequence,
+  sequenceReport,
   sequenceChoices,
   setSequenceStatus,
   updateItem,
@@ -46,6 +48,7 @@ export function sequencesRoutes(deps: Deps) {
     })
     .get('/:id', async (c) => c.json(await getSequence(deps, user(c), c.req.param('id'))))
     .post('/:id', validate('json', UpdateSequenceRequestSchema), async (c) => c.json({ message: 'Updated successfully', sequence: await updateSequence(deps, user(c), c.req.param('id'), c.req.valid('json')) }))
+    .get('/:id/report', validate('query', ReportWindowQuerySchema), async (c) => c.json(await sequenceReport(deps, user(c), c.req.param('id'), c.req.valid('query').days)))
     .get('/:id/preview', async (c) => c.json(await previewSequence(deps, user(c), c.req.param('id'))))
     .post('/:id/status', validate('json', SequenceStatusRequestSchema), async (c) => {
       const sequence = await setSequenceStatus(deps, user(c), c.req.param('id'), c.req.valid('json').status, baseUrlOf(deps, c.req.url));

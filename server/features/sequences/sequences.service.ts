@@ -11,6 +11,7 @@ import {
   type SequenceItem,
   type SequenceListQuerySchema,
   type SequencePreview,
+  type SequenceReport,
   type SequenceStatus,
   type SequenceSummary,
   type UpdateSequenceItemRequestSchema,
@@ -21,6 +22,7 @@ import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { cancelSend, pauseSend, resumeSend } from '../sending/engine.ts';
+import { cameBack, channelFigures, reportWindow, windowJson } from '../analytics/campaign-results.ts';
 import { dueForStep } from '../sending/step-audience.ts';
 import { segmentAudienceCount } from '../segments/segment-audience.ts';
 import { getOwnSegment } from '../segments/segments.service.ts';
@@ -413,4 +415,24 @@ export async function previewSequence(deps: Deps, userId: string, id: string): P
     });
   }
   return { days: SEQUENCE_LIMITS.previewDays, time_zone: timeZone, steps };
+}
+
+/** The sequence's results for the last `days` days and over its life: the analytics layer, scoped to this sequence. */
+export async function sequenceReport(deps: Pick<Deps, 'db' | 'now'>, userId: string, id: string, days: number): Promise<SequenceReport> {
+  const row = await findSequence(deps.db, userId, id);
+  const now = deps.now();
+  const [items, window] = await Promise.all([itemsOf(deps.db, row.id), reportWindow(deps.db, userId, days, now)]);
+  const scope = { userId, campaignKey: `sequence:${row.id}` };
+  const [titles, steps, came, sales] = await Promise.all([
+    campaignTitles(deps.db, userId, items),
+    Promise.all(items.map((item) => channelFigures(deps.db, { ...scope, stepKey: item.id }, item.campaign_type === 'EMAIL' ? 'email' : 'sms', window))),
+    cameBack(deps.db, scope, window.from, window.to),
+    cameBack(deps.db, scope, new Date(0), new Date(now.getTime() + 1)),
+  ]);
+  return {
+    window: windowJson(window),
+    steps: items.map((item, index) => ({ item_id: item.id, order: index + 1, campaign_type: item.campaign_type, title: titles.get(item.campaign_id) ?? null, figures: steps[index]! })),
+    came_back: came,
+    sales_back: sales,
+  };
 }

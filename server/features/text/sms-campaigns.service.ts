@@ -16,7 +16,9 @@ import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { getBrand } from '../brand/brand.service.ts';
 import { segmentAudienceSelect } from '../segments/segment-audience.ts';
 import { getOwnSegment } from '../segments/segments.service.ts';
-import { createSend } from '../sending/engine.ts';
+import { campaignKeyOf, createSend } from '../sending/engine.ts';
+import { channelFigures, reportPeriod, reportWindow } from '../analytics/campaign-results.ts';
+import { REPORT_DEFAULT_DAYS } from '../../../src/contract/campaign-results.ts';
 import { describeHeld, nextAllowedMoment } from '../sending/quiet-hours.ts';
 import { salesBack, sendTotals, toSendSummary } from '../sending/send-stats.ts';
 import type { SendRow } from '../sending/sending.table.ts';
@@ -219,7 +221,7 @@ export async function previewSend(deps: TextDeps, userId: string, input: { campa
  * texts, and one one-off send per text at a time. Quiet hours do not block it: the engine holds each guest
  * until their window opens, and the answer says so.
  */
-export async function sendText(deps: TextDeps, userId: string, input: { campaign_id: string; segmentation_id: string; scheduled_time?: string }, baseUrl: string) {
+export async function sendText(deps: TextDeps, userId: string, input: { campaign_id: string; segmentation_id: string; scheduled_time?: string; holdout_percent?: number }, baseUrl: string) {
   await requireTextReady(deps.db, userId);
   const at = momentOf(deps, input.scheduled_time);
   const row = await findCampaign(deps.db, userId, input.campaign_id);
@@ -232,7 +234,18 @@ export async function sendText(deps: TextDeps, userId: string, input: { campaign
   const reachable = places.reduce((sum, place) => sum + place.n, 0);
   if (reachable === 0) throw fieldError('segmentation_id', 'Nobody in this segment can get this text: no one there has a mobile number and has agreed to marketing texts.');
   await checkEntitlement(deps.db, userId, 'textsPerMonth', reachable, deps.now());
-  const send = await createSend(deps, { userId, channel: 'sms', sourceKind: 'sms_campaign', sourceId: row.id, segmentId: segment.id, title: row.user_title, scheduledAt: at, baseUrl });
+  const send = await createSend(deps, {
+    userId,
+    channel: 'sms',
+    sourceKind: 'sms_campaign',
+    sourceId: row.id,
+    segmentId: segment.id,
+    title: row.user_title,
+    scheduledAt: at,
+    baseUrl,
+    holdoutPercent: input.holdout_percent ?? 0,
+    campaignKey: `sms:${row.id}`,
+  });
   // The estimate holds the plan's allowance for a scheduled send until it goes out.
   await deps.db.updateTable('sends').set({ audience_count: reachable }).where('id', '=', send.id).execute();
   const held = await heldAt(deps, userId, places, at);
@@ -308,14 +321,16 @@ export async function campaignSend(deps: Pick<Deps, 'db'>, userId: string, campa
 }
 
 /** The Report tab: spec §9 figures, the opt-outs it caused, who was left out and why, and what came back. */
-export async function textReport(deps: TextDeps, userId: string, campaignId: string): Promise<TextReport> {
+export async function textReport(deps: TextDeps, userId: string, campaignId: string, days: number = REPORT_DEFAULT_DAYS): Promise<TextReport> {
   const { row, send } = await campaignSend(deps, userId, campaignId);
-  const [totals, counts, sales, segment, optOuts] = await Promise.all([
+  const window = await reportWindow(deps.db, userId, days, deps.now());
+  const [totals, counts, sales, segment, optOuts, period] = await Promise.all([
     sendTotals(deps.db, send.id),
     countsBySend(deps.db, [send.id]),
-    salesBack(deps.db, send),
+    salesBack(deps.db, send, deps.now()),
     send.segment_id ? deps.db.selectFrom('segments').select('title').where('id', '=', send.segment_id).executeTakeFirst() : undefined,
     optOutsAfter(deps, send),
+    reportPeriod(deps.db, { userId, campaignKey: campaignKeyOf(send) }, 'sms', window),
   ]);
   const figures = counts.get(send.id) ?? { total_sent: 0, delivered: 0, pending: 0, failed: 0 };
   const body = (send.content as { body?: string } | null)?.body ?? row.final_sms_draft;
@@ -333,6 +348,7 @@ export async function textReport(deps: TextDeps, userId: string, campaignId: str
     uncertain: totals.byStatus.uncertain ?? 0,
     segments_per_text: measureSms(body).segments,
     sales_back: sales,
+    period,
   };
 }
 
@@ -350,15 +366,11 @@ async function optOutsAfter(deps: Pick<Deps, 'db'>, send: SendRow): Promise<numb
   return row.n;
 }
 
-/** Spec §3 Text stats over every text the owner has sent: delivered and failed as percentages of those sent. */
-export async function textStats(deps: Pick<Deps, 'db'>, userId: string) {
-  const { rows } = await sql<{ delivered: number; pending: number; failed: number }>`
-    SELECT count(*) FILTER (WHERE r.status = 'delivered')::int AS delivered,
-      count(*) FILTER (WHERE r.status = 'sent')::int AS pending,
-      count(*) FILTER (WHERE r.status = 'failed')::int AS failed
-    FROM send_recipients r JOIN sends s ON s.id = r.send_id
-    WHERE s.user_id = ${userId} AND s.channel = 'sms' AND r.status IN ('sent', 'delivered', 'failed')`.execute(deps.db);
-  const { delivered = 0, pending = 0, failed = 0 } = rows[0] ?? {};
-  const total = delivered + pending + failed;
-  return { total_sent: total, delivery_rate: percentOf(delivered, total), bounce_rate: percentOf(failed, total) };
+/**
+ * Spec §3 Text stats over the owner's texts sent in the last `days` days (the spec's fixed 2024 range is not
+ * kept): the analytics layer's text figures, delivered and failed as rounded percentages of those sent (§9).
+ */
+export async function textStats(deps: Pick<Deps, 'db' | 'now'>, userId: string, days: number = REPORT_DEFAULT_DAYS) {
+  const figures = await channelFigures(deps.db, { userId }, 'sms', await reportWindow(deps.db, userId, days, deps.now()));
+  return { total_sent: figures.sent, delivery_rate: percentOf(figures.delivered, figures.sent), bounce_rate: percentOf(figures.failed, figures.sent) };
 }

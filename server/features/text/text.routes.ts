@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { ReportWindowQuerySchema } from '../../../src/contract/campaign-results.ts';
 import * as v from 'valibot';
 import { RecipientsQuerySchema } from '../../../src/contract/sending.ts';
 import {
@@ -75,7 +76,7 @@ export function textRoutes(deps: Deps) {
     .post('/campaigns/schedule', validate('json', ScheduleTextRequestSchema), async (c) => c.json(await sendText(deps, user(c), c.req.valid('json'), baseUrlOf(deps, c.req.url)), 201))
     .get('/campaigns/:id', async (c) => c.json(await getCampaign(deps, user(c), c.req.param('id'))))
     .delete('/campaigns/:id', async (c) => c.json(await deleteCampaign(deps, user(c), c.req.param('id'))))
-    .get('/campaigns/:id/report', async (c) => c.json(await textReport(deps, user(c), c.req.param('id'))))
+    .get('/campaigns/:id/report', validate('query', ReportWindowQuerySchema), async (c) => c.json(await textReport(deps, user(c), c.req.param('id'), c.req.valid('query').days)))
     .get('/campaigns/:id/subscribers', validate('query', RecipientsQuerySchema), async (c) => {
       const { send } = await campaignSend(deps, user(c), c.req.param('id'));
       const query = c.req.valid('query');
@@ -83,5 +84,5 @@ export function textRoutes(deps: Deps) {
     })
     .get('/scheduled', validate('query', ListScheduledTextsRequestSchema), async (c) => c.json({ results: await scheduledTexts(deps, user(c), c.req.valid('query')) }))
     .post('/scheduled/:id/cancel', async (c) => c.json(await cancelScheduledText(deps, user(c), c.req.param('id'), (id) => cancelSend(deps, id))))
-    .get('/stats', async (c) => c.json(await textStats(deps, user(c))));
+    .get('/stats', validate('query', ReportWindowQuerySchema), async (c) => c.json(await textStats(deps, user(c), c.req.valid('query').days)));
 }

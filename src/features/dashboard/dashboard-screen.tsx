@@ -100,6 +100,14 @@ export function DashboardScreen({ days, tab, onDays, onTab }: { days: number; ta
                   <Tile label="Videos made" value={count(data.video.videos)} />
                   <Tile label="Engagement" value={percent(data.video.engagement_rate)} hint="10 × videos, at most 100%" />
                 </SimpleGrid>
+                {data.video.tiktok && (
+                  <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" data-testid="tiktok-figures">
+                    <Tile label="TikTok views" value={count(data.video.tiktok.views)} hint={`${data.video.tiktok.published} published`} />
+                    <Tile label="Likes" value={count(data.video.tiktok.likes)} />
+                    <Tile label="Comments" value={count(data.video.tiktok.comments)} />
+                    <Tile label="Shares" value={count(data.video.tiktok.shares)} />
+                  </SimpleGrid>
+                )}
                 {data.video.videos === 0 && <Text c="dimmed">No videos found. Videos you make in Campaigns → Video in this period are counted here; their TikTok views, likes and shares are on each video's page.</Text>}
               </Stack>
             </Tabs.Panel>

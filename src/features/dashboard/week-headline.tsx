@@ -16,8 +16,9 @@ export function HowCounted({ headline }: { headline: Dashboard['headline'] }) {
       <Collapse expanded={open}>
         <Text size="sm" c="dimmed" data-testid="how-counted">
           A guest counts when an email or text of yours reached them and they visited within {headline.window_days} days after it, going by your point-of-sale and
-          imported orders; what they spent in those days is added up. Some would have come anyway: turn on “keep 10% back” when you send, and Mise compares them with
-          the guests kept back at random, so you see the lift and not just the coincidence.
+          imported orders; what they spent in those days is added up. Some would have come anyway: turn on “keep 10% back” on an email, a text or a sequence, and Mise
+          keeps a random tenth of its guests out of every send of it, then compares each campaign with its own guests kept back, so you see the lift and not just the
+          coincidence.
         </Text>
       </Collapse>
     </Stack>

@@ -1,6 +1,8 @@
 import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { startTransition, useState, type ReactNode } from 'react';
+import { liftSentence, REPORT_DEFAULT_DAYS } from '../../contract/campaign-results.ts';
+import { ReportPeriodCard } from '../../ui/report-period.tsx';
 import type { EmailReport } from '../../contract/email-campaigns.ts';
 import type { SendSummary } from '../../contract/sending.ts';
 import { dollars } from '../../contract/segment-words.ts';
@@ -22,17 +24,12 @@ function Tile({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** "12 guests who got it came back within 14 days and spent $340" and, with a holdout, the comparison. */
-export function salesBackSentence(report: Pick<EmailReport, 'sales_back' | 'total_delivered'>): string {
-  const { guests, revenue_cents, window_days, holdout } = report.sales_back;
-  const main =
-    guests === 0
-      ? `None of the guests who got it has visited in the ${window_days} days since, as far as your sales show.`
-      : `${count(guests)} ${guests === 1 ? 'guest' : 'guests'} who got it came back within ${window_days} days and spent ${dollars(revenue_cents)}.`;
-  if (!holdout || holdout.size === 0) return main;
-  const shareReached = report.total_delivered > 0 ? Math.round((guests / report.total_delivered) * 100) : 0;
-  const shareHeld = Math.round((holdout.guests / holdout.size) * 100);
-  return `${main} Of the ${count(holdout.size)} kept back, ${count(holdout.guests)} came back (${shareHeld}% against ${shareReached}% of those who got it).`;
+/** "12 guests who got it came back within 14 days and spent $340"; the holdout's comparison is said apart (liftSentence). */
+export function salesBackSentence(report: Pick<EmailReport, 'sales_back'>): string {
+  const { guests, revenue_cents, window_days } = report.sales_back;
+  return guests === 0
+    ? `None of the guests who got it has visited in the ${window_days} days since, as far as your sales show.`
+    : `${count(guests)} ${guests === 1 ? 'guest' : 'guests'} who got it came back within ${window_days} days and spent ${dollars(revenue_cents)}.`;
 }
 
 type CampaignReportProps = {
@@ -43,7 +40,9 @@ type CampaignReportProps = {
 
 /** Spec §2 campaign detail, Report tab: the seven tiles with §9's formulas, the first 48 hours, and the till. */
 export function CampaignReport({ campaignId, controls }: CampaignReportProps) {
-  const { data: report } = useSuspenseQuery(emailQueries.report(campaignId));
+  const [days, setDays] = useState<number>(REPORT_DEFAULT_DAYS);
+  const { data: report } = useSuspenseQuery(emailQueries.report(campaignId, days));
+  const lift = liftSentence(report.sales_back, 'this email');
   const timeline = report.timeline.map((point) => ({ label: `${point.hour}h`, Opens: point.opens, Clicks: point.clicks }));
   const started = report.campaign.send.started_at;
   return (
@@ -87,11 +86,17 @@ export function CampaignReport({ campaignId, controls }: CampaignReportProps) {
             What came back
           </Title>
           <Text data-testid="sales-back">{salesBackSentence(report)}</Text>
+          {lift && (
+            <Text size="sm" data-testid="sales-back-lift">
+              {lift}
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
             Counted from your point-of-sale and imported orders: a guest who got the email and visited within {report.sales_back.window_days} days after it was sent.
           </Text>
         </Stack>
       </Paper>
+      <ReportPeriodCard period={report.period} channel="email" what="this email" onDays={(next) => startTransition(() => setDays(next))} />
       {report.suppressed > 0 && (
         <Text size="sm" c="dimmed">
           {count(report.suppressed)} in the segment did not get it: they withdrew consent or are on your do-not-contact list since it was planned.

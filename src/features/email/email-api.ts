@@ -57,7 +57,7 @@ export const emailApi = {
     api('/email/campaigns/launch', LaunchEmailResponseSchema, { json: body, headers: { 'Idempotency-Key': key } }),
   campaigns: (count: number, offset: number, signal?: AbortSignal) => api(`/email/campaigns?count=${count}&offset=${offset}`, EmailCampaignListResponseSchema, { signal }),
   campaign: (campaignId: string, signal?: AbortSignal) => api(`/email/campaigns/${id(campaignId)}`, EmailCampaignSchema, { signal }),
-  report: (campaignId: string, signal?: AbortSignal) => api(`/email/campaigns/${id(campaignId)}/report`, EmailReportSchema, { signal }),
+  report: (campaignId: string, days: number, signal?: AbortSignal) => api(`/email/campaigns/${id(campaignId)}/report?days=${days}`, EmailReportSchema, { signal }),
   scheduled: (filter: ScheduledFilter, search: string, signal?: AbortSignal) =>
     api(`/email/scheduled?status=${filter}&limit=1000${search ? `&search=${encodeURIComponent(search)}` : ''}`, ScheduledEmailListResponseSchema, { signal }),
   cancelScheduled: (scheduleId: string) => api(`/email/scheduled/${id(scheduleId)}/cancel`, MessageResponseSchema, { method: 'POST' }),

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { REPORT_DEFAULT_DAYS } from '../../contract/campaign-results.ts';
 import type { EmailDraftFilter } from '../../contract/email-drafts.ts';
 import type { TemplateCategory } from '../../contract/email.ts';
 import type { ScheduledFilter } from '../../contract/email-campaigns.ts';
@@ -17,7 +18,8 @@ export const emailKeys = {
   audience: (segmentId: string) => ['email', 'audience', segmentId] as const,
   campaigns: () => ['email', 'campaigns'] as const,
   campaignList: (count: number, offset: number) => ['email', 'campaigns', 'list', count, offset] as const,
-  report: (id: string) => ['email', 'campaigns', 'report', id] as const,
+  /** Every window of a report sits under `report(id)`, so one invalidation covers them. */
+  report: (id: string, days?: number) => (days === undefined ? (['email', 'campaigns', 'report', id] as const) : (['email', 'campaigns', 'report', id, days] as const)),
   scheduled: (filter: string, search: string) => ['email', 'campaigns', 'scheduled', filter, search] as const,
 };
 
@@ -35,10 +37,10 @@ export const emailQueries = {
   audience: (segmentId: string) => queryOptions({ queryKey: emailKeys.audience(segmentId), queryFn: ({ signal }) => emailApi.audience(segmentId, signal), staleTime: 0 }),
   /** Spec §9: the home's history asks for 10 from offset 0 and shows 5. */
   campaigns: (count = 10, offset = 0) => queryOptions({ queryKey: emailKeys.campaignList(count, offset), queryFn: ({ signal }) => emailApi.campaigns(count, offset, signal) }),
-  report: (id: string) =>
+  report: (id: string, days: number = REPORT_DEFAULT_DAYS) =>
     queryOptions({
-      queryKey: emailKeys.report(id),
-      queryFn: ({ signal }) => emailApi.report(id, signal),
+      queryKey: emailKeys.report(id, days),
+      queryFn: ({ signal }) => emailApi.report(id, days, signal),
       // While it goes out, the figures move: look again every few seconds.
       refetchInterval: (query) => (query.state.data && ['sent', 'canceled', 'failed'].includes(query.state.data.campaign.send.status) ? false : 3000),
     }),

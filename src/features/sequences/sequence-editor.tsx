@@ -10,6 +10,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { segmentQueries } from '../segments/segments-queries.ts';
 import { AddStepPanel, StepCard, type NewStep, type StepView } from './sequence-items.tsx';
 import { SequencePreviewModal } from './sequence-preview.tsx';
+import { SequenceResults } from './sequence-results.tsx';
 import { sequencesApi } from './sequences-api.ts';
 import { useSequenceEdit } from './sequences-mutations.ts';
 import { sequenceKeys } from './sequences-queries.ts';
@@ -96,7 +97,7 @@ export function NewSequenceEditor({ timeZone }: { timeZone: string }) {
         description="Set now, then fixed"
         comboboxProps={{ withinPortal: true }}
       />
-      <Checkbox size="md" label="Keep 10% of the first step's guests back at random, to see what the sequence really brings in" checked={draft.holdout} onChange={(event) => change({ holdout: event.currentTarget.checked }, 'holdout')} />
+      <Checkbox size="md" label="Keep 10% of the segment back at random from every step, to see what the sequence really brings in" checked={draft.holdout} onChange={(event) => change({ holdout: event.currentTarget.checked }, 'holdout')} />
       <Title order={2} fz={18} mt="sm">
         Steps
       </Title>
@@ -237,7 +238,7 @@ export function EditSequenceEditor({ sequence }: { sequence: Sequence }) {
       <Select label="Customer segment" size="md" data={[{ value: sequence.segmentation_id ?? '', label: sequence.segment_title ?? 'Deleted segment' }]} value={sequence.segmentation_id ?? ''} disabled description="Set when the sequence was made" />
       {sequence.holdout_percent > 0 && (
         <Text size="sm" c="dimmed">
-          {sequence.holdout_percent}% of the first step&apos;s guests are kept back at random to measure the lift.
+          {sequence.holdout_percent}% of the segment&apos;s guests are kept back at random from every step, to measure the lift.
         </Text>
       )}
       <Title order={2} fz={18} mt="sm">
@@ -290,6 +291,7 @@ export function EditSequenceEditor({ sequence }: { sequence: Sequence }) {
           }}
         />
       )}
+      {sequence.status !== 'DRAFT' && <SequenceResults sequenceId={sequence.id} />}
       {!cancelled && (
         <Button variant="subtle" color="red" size="md" leftSection={<IconX size={18} />} onClick={() => setConfirmCancel(true)}>
           Cancel this sequence

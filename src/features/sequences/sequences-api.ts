@@ -3,6 +3,7 @@ import {
   SequenceChoicesResponseSchema,
   SequenceListResponseSchema,
   SequencePreviewSchema,
+  SequenceReportSchema,
   SequenceSchema,
   type CampaignType,
   type CreateSequenceRequest,
@@ -21,6 +22,7 @@ export const sequencesApi = {
     api(`/sequences?status=${status}&search=${encodeURIComponent(search)}`, SequenceListResponseSchema, { signal }).then((body) => body.results),
   get: (sequenceId: string, signal?: AbortSignal) => api(`/sequences/${id(sequenceId)}`, SequenceSchema, { signal }),
   preview: (sequenceId: string, signal?: AbortSignal) => api(`/sequences/${id(sequenceId)}/preview`, SequencePreviewSchema, { signal }),
+  report: (sequenceId: string, days: number, signal?: AbortSignal) => api(`/sequences/${id(sequenceId)}/report?days=${days}`, SequenceReportSchema, { signal }),
   choices: (type: CampaignType, signal?: AbortSignal) => api(`/sequences/choices?type=${type}`, SequenceChoicesResponseSchema, { signal }).then((body) => body.results),
   create: (body: CreateSequenceRequest, key: string) => api('/sequences', CreatedResponseSchema, { json: body, headers: { 'Idempotency-Key': key } }),
   addItem: (sequenceId: string, item: SequenceItemInput, key: string) =>

@@ -9,6 +9,7 @@ export const sequenceKeys = {
   list: (status: SequenceStatus | 'ALL', search: string) => ['sequences', 'list', status, search] as const,
   detail: (id: string) => ['sequences', 'detail', id] as const,
   preview: (id: string) => ['sequences', 'preview', id] as const,
+  report: (id: string, days: number) => ['sequences', 'report', id, days] as const,
   choices: (type: CampaignType) => ['sequences', 'choices', type] as const,
 };
 
@@ -22,5 +23,6 @@ export const sequenceQueries = {
       refetchInterval: (query) => (query.state.data?.status === 'ACTIVE' ? 15_000 : false),
     }),
   preview: (id: string) => queryOptions({ queryKey: sequenceKeys.preview(id), queryFn: ({ signal }) => sequencesApi.preview(id, signal), staleTime: 0 }),
+  report: (id: string, days: number) => queryOptions({ queryKey: sequenceKeys.report(id, days), queryFn: ({ signal }) => sequencesApi.report(id, days, signal), staleTime: 30_000 }),
   choices: (type: CampaignType) => queryOptions({ queryKey: sequenceKeys.choices(type), queryFn: ({ signal }) => sequencesApi.choices(type, signal) }),
 };

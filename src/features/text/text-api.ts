@@ -30,10 +30,10 @@ export const textApi = {
   regenerate: (campaignId: string, version: number) => api('/text/campaigns/regenerate', RegenerateTextResponseSchema, { json: { campaign_id: campaignId, version } }),
   preview: (body: { campaign_id: string; segmentation_id: string; scheduled_time?: string }, signal?: AbortSignal) =>
     api('/text/campaigns/preview', TextSendPreviewResponseSchema, { json: body, signal }),
-  launch: (body: { campaign_id: string; segmentation_id: string }, key: string) =>
+  launch: (body: { campaign_id: string; segmentation_id: string; holdout_percent?: 0 | 10 }, key: string) =>
     api('/text/campaigns/launch', LaunchTextResponseSchema, { json: body, headers: { 'Idempotency-Key': key } }),
   remove: (campaignId: string) => api(`/text/campaigns/${id(campaignId)}`, MessageResponseSchema, { method: 'DELETE' }),
-  report: (campaignId: string, signal?: AbortSignal) => api(`/text/campaigns/${id(campaignId)}/report`, TextReportSchema, { signal }),
+  report: (campaignId: string, days: number, signal?: AbortSignal) => api(`/text/campaigns/${id(campaignId)}/report?days=${days}`, TextReportSchema, { signal }),
   scheduled: (status: ScheduledTextStatus | null, search: string, signal?: AbortSignal) => {
     const params = new URLSearchParams();
     if (status) params.set('status', status);

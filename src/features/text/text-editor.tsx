@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { IconCalendarEvent, IconDeviceFloppy, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -40,6 +40,7 @@ export function TextEditor({ campaign, timeZone, onDone }: TextEditorProps) {
   const [schedule, setSchedule] = useState<ScheduleValue>(() => initialSchedule(new Date(), timeZone));
   const [errors, setErrors] = useState<ScheduleErrors>({});
   const [busy, setBusy] = useState<'launch' | 'schedule' | null>(null);
+  const [holdout, setHoldout] = useState(false);
   const launchKey = useRef(crypto.randomUUID());
   const edit = useEditText(campaign);
   const regenerate = useRegenerateText();
@@ -97,7 +98,7 @@ export function TextEditor({ campaign, timeZone, onDone }: TextEditorProps) {
     setBusy('launch');
     try {
       if (dirty && !(await save())) return;
-      const result = await textApi.launch({ campaign_id: campaign.id, segmentation_id: segmentId! }, launchKey.current);
+      const result = await textApi.launch({ campaign_id: campaign.id, segmentation_id: segmentId!, holdout_percent: holdout ? 10 : 0 }, launchKey.current);
       launchKey.current = crypto.randomUUID();
       notifySuccess(`${result.message}.${heldNote(result.held)}`.replace('..', '.'));
       await queryClient.invalidateQueries({ queryKey: textKeys.all });
@@ -121,7 +122,7 @@ export function TextEditor({ campaign, timeZone, onDone }: TextEditorProps) {
     setBusy('schedule');
     try {
       if (dirty && !(await save()) && online) return;
-      const result = await scheduleText(campaign, segmentId!, scheduledInstant(schedule, timeZone)!);
+      const result = await scheduleText(campaign, segmentId!, scheduledInstant(schedule, timeZone)!, holdout ? 10 : 0);
       if (result.queued) notifyInfo('Scheduled on this phone. It will reach the server when you are back online.');
       else {
         notifySuccess(`${result.body.message}.${heldNote(result.body.held)}`.replace('..', '.'));
@@ -240,6 +241,13 @@ export function TextEditor({ campaign, timeZone, onDone }: TextEditorProps) {
               )}
             </Stack>
           )}
+          <Switch
+            size="md"
+            checked={holdout}
+            onChange={(event) => setHoldout(event.currentTarget.checked)}
+            label="Keep 10% back to measure what it brings in"
+            description="A random tenth of the segment does not get it; the report compares their visits with everyone else's."
+          />
           <ScheduleFields value={schedule} onChange={(next) => (setSchedule(next), setErrors({}))} timeZone={timeZone} errors={errors} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Button

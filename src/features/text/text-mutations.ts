@@ -134,7 +134,7 @@ export function useRenameConversation() {
 }
 
 /** Schedule through the outbox: made offline, it waits on the phone and reaches the server once. */
-export function scheduleText(campaign: Pick<SmsCampaign, 'id' | 'user_title'>, segmentId: string, at: Date) {
+export function scheduleText(campaign: Pick<SmsCampaign, 'id' | 'user_title'>, segmentId: string, at: Date, holdoutPercent: 0 | 10 = 0) {
   return sendThroughOutbox(
     {
       kind: 'text.schedule',
@@ -142,7 +142,7 @@ export function scheduleText(campaign: Pick<SmsCampaign, 'id' | 'user_title'>, s
       label: `Schedule the text “${campaign.user_title}”`,
       method: 'POST',
       path: '/text/campaigns/schedule',
-      json: { campaign_id: campaign.id, segmentation_id: segmentId, scheduled_time: at.toISOString() },
+      json: { campaign_id: campaign.id, segmentation_id: segmentId, scheduled_time: at.toISOString(), holdout_percent: holdoutPercent },
       invalidate: [textKeys.campaigns()],
     },
     ScheduleTextResponseSchema,

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { REPORT_DEFAULT_DAYS } from '../../contract/campaign-results.ts';
 import type { ScheduledTextStatus } from '../../contract/text.ts';
 import { textApi, type TextCampaignView } from './text-api.ts';
 
@@ -12,7 +13,8 @@ export const textKeys = {
   campaigns: () => ['text', 'campaigns'] as const,
   campaignList: (view: TextCampaignView) => ['text', 'campaigns', 'list', view] as const,
   campaign: (id: string) => ['text', 'campaigns', 'detail', id] as const,
-  report: (id: string) => ['text', 'campaigns', 'report', id] as const,
+  /** Every window of a report sits under `report(id)`, so one invalidation covers them. */
+  report: (id: string, days?: number) => (days === undefined ? (['text', 'campaigns', 'report', id] as const) : (['text', 'campaigns', 'report', id, days] as const)),
   scheduled: (status: ScheduledTextStatus | null, search: string) => ['text', 'campaigns', 'scheduled', status ?? 'all', search] as const,
   preview: (campaignId: string, segmentId: string, at: string | null) => ['text', 'preview', campaignId, segmentId, at ?? 'now'] as const,
 };
@@ -23,10 +25,10 @@ export const textQueries = {
   conversation: (id: string) => queryOptions({ queryKey: textKeys.conversation(id), queryFn: ({ signal }) => textApi.conversation(id, signal) }),
   campaigns: (view: TextCampaignView) => queryOptions({ queryKey: textKeys.campaignList(view), queryFn: ({ signal }) => textApi.campaigns(view, signal) }),
   campaign: (id: string) => queryOptions({ queryKey: textKeys.campaign(id), queryFn: ({ signal }) => textApi.campaign(id, signal) }),
-  report: (id: string) =>
+  report: (id: string, days: number = REPORT_DEFAULT_DAYS) =>
     queryOptions({
-      queryKey: textKeys.report(id),
-      queryFn: ({ signal }) => textApi.report(id, signal),
+      queryKey: textKeys.report(id, days),
+      queryFn: ({ signal }) => textApi.report(id, days, signal),
       // While it goes out (and while carriers report delivery), the figures move: look again every few seconds.
       refetchInterval: (query) => {
         const data = query.state.data;

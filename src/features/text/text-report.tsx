@@ -1,6 +1,8 @@
 import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { startTransition, useState, type ReactNode } from 'react';
+import { liftSentence, REPORT_DEFAULT_DAYS } from '../../contract/campaign-results.ts';
+import { ReportPeriodCard } from '../../ui/report-period.tsx';
 import { dollars } from '../../contract/segment-words.ts';
 import type { SendSummary } from '../../contract/sending.ts';
 import { textQueries } from './text-queries.ts';
@@ -31,7 +33,9 @@ type TextReportProps = {
  * total_sent; opt-outs it caused; who was left out and why; and guests who came back within 14 days.
  */
 export function TextReport({ campaignId, controls }: TextReportProps) {
-  const { data: report } = useSuspenseQuery(textQueries.report(campaignId));
+  const [days, setDays] = useState<number>(REPORT_DEFAULT_DAYS);
+  const { data: report } = useSuspenseQuery(textQueries.report(campaignId, days));
+  const lift = liftSentence(report.sales_back, 'this text');
   const { guests, revenue_cents, window_days } = report.sales_back;
   return (
     <Stack gap="lg">
@@ -63,11 +67,17 @@ export function TextReport({ campaignId, controls }: TextReportProps) {
               ? `None of the guests who got it has visited in the ${window_days} days since, as far as your sales show.`
               : `${n(guests)} ${guests === 1 ? 'guest' : 'guests'} who got it came back within ${window_days} days and spent ${dollars(revenue_cents)}.`}
           </Text>
+          {lift && (
+            <Text size="sm" data-testid="sales-back-lift">
+              {lift}
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
             Counted from your point-of-sale and imported orders: a guest who got the text and visited within {window_days} days after it was sent.
           </Text>
         </Stack>
       </Paper>
+      <ReportPeriodCard period={report.period} channel="sms" what="this text" onDays={(next) => startTransition(() => setDays(next))} />
       {report.skipped_too_soon > 0 && (
         <Text size="sm" c="dimmed">
           {n(report.skipped_too_soon)} did not get it because they had a text from you less than the set hours before (Restaurant content → texts).

@@ -33,14 +33,18 @@ describe('the schedule picker and its cron', () => {
 });
 
 describe('the dashboard sentences', () => {
-  const headline = { reached: 40, guests: 23, revenue_cents: 114_000, window_days: 14, holdout: null, lift_guests: null };
+  const headline = { reached: 40, guests: 23, revenue_cents: 114_000, window_days: 14, holdout: null, lift_guests: null, lift_revenue_cents: null };
   it('states the headline plainly, and the lift when there is a holdout', () => {
     expect(headlineSentence(headline, 7)).toBe('Your campaigns this week brought back 23 guests who spent $1,140');
     expect(headlineSentence({ ...headline, guests: 0 }, 30)).toBe('Your campaigns in the last 30 days reached 40 guests; none has come back yet.');
     expect(headlineSentence({ ...headline, reached: 0, guests: 0 }, 7)).toBe('No campaign went out this week yet.');
     expect(liftSentence(headline)).toBeNull();
-    expect(liftSentence({ ...headline, holdout: { size: 10, guests: 2, revenue_cents: 4000 }, lift_guests: 15 })).toBe(
-      'Of the 10 guests kept back at random, 2 came anyway (20%). At that rate, 15 of your 23 came back because of the campaigns.',
+    const holdout = { campaigns: 1, size: 10, guests: 2, revenue_cents: 4000, reached: 40, reached_guests: 23, reached_revenue_cents: 114_000 };
+    expect(liftSentence({ ...headline, holdout, lift_guests: 15, lift_revenue_cents: 82_000 })).toBe(
+      'Of the 10 guests kept back at random, 2 came anyway (20%), against 58% of those who got it. So about 15 guests ($820) came back because of the campaigns.',
+    );
+    expect(liftSentence({ ...headline, holdout, lift_guests: 0, lift_revenue_cents: 0 }, 'this email')).toBe(
+      'Of the 10 guests kept back at random, 2 came anyway (20%), against 58% of those who got it. So far no more came back than would have anyway.',
     );
   });
   it('caps the video engagement figure at 100 %', () => {

@@ -1,0 +1,167 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { CameBack, ChannelFigures } from '../../../src/contract/campaign-results.ts';
+import type { Db } from '../../db/client.ts';
+
+/**
+ * Campaign results, the one analytics layer for the dashboard and every campaign report: what went out in a
+ * window (per channel, per day in the restaurant's time zone) and who came back to the till, with each campaign
+ * compared to its own holdout. A scope narrows it to one campaign (`sends.campaign_key`) or one sequence step.
+ */
+
+export const SALES_WINDOW_DAYS = 14;
+const DAY_MS = 86_400_000;
+const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** Whose sends: the owner's, one campaign of theirs, or one step of a sequence. */
+export type CampaignScope = { userId: string; campaignKey?: string; stepKey?: string };
+
+/** A window: from the start of the first day in the restaurant's zone up to now. */
+export type ReportWindow = { days: number; from: Date; to: Date; timeZone: string; dayList: string[] };
+
+/** A share as a percentage with one decimal, capped at 100 (spec §9). */
+export const rate = (part: number, whole: number) => (whole > 0 ? Math.min(100, Math.round((part / whole) * 1000) / 10) : 0);
+
+/** The campaign a send row belongs to, in SQL (an email send is its own campaign). */
+export const campaignKeySql = (alias: string) => sql<string>`coalesce(${sql.ref(`${alias}.campaign_key`)}, 'send:' || ${sql.ref(`${alias}.id`)}::text)`;
+
+function scopeSql(scope: CampaignScope): RawBuilder<unknown> {
+  const parts = [sql`s.user_id = ${scope.userId}`];
+  if (scope.campaignKey) parts.push(sql`${campaignKeySql('s')} = ${scope.campaignKey}`);
+  if (scope.stepKey) parts.push(sql`s.step_key = ${scope.stepKey}`);
+  return sql.join(parts, sql` AND `);
+}
+
+/** The last `days` days up to now (today included), in the restaurant's time zone. */
+export async function reportWindow(db: Db, userId: string, days: number, now: Date): Promise<ReportWindow> {
+  const zone = await db.selectFrom('brand_settings').select('time_zone').where('user_id', '=', userId).executeTakeFirst();
+  const timeZone = zone?.time_zone || DEFAULT_TIME_ZONE;
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const dayList = Array.from({ length: days }, (_, n) => format.format(new Date(now.getTime() - (days - 1 - n) * DAY_MS)));
+  const offsetMs = now.getTime() - Date.parse(`${new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'medium' }).format(now).replace(' ', 'T')}Z`);
+  const from = new Date(Date.parse(`${dayList[0]}T00:00:00Z`) + offsetMs);
+  return { days, from, to: now, timeZone, dayList };
+}
+
+export const windowJson = (window: ReportWindow) => ({ days: window.days, from: window.from.toISOString(), to: window.to.toISOString(), time_zone: window.timeZone });
+
+type DayRow = { day: string; sent: number; opens: number; clicks: number; delivered: number };
+
+/** One channel's ledger rows handed over in the window: counts, rates, and the same per day. */
+export async function channelFigures(db: Db, scope: CampaignScope, channel: 'email' | 'sms', window: ReportWindow): Promise<ChannelFigures> {
+  // Sends start at most a few hours before their rows go out (quiet hours, retries); a month is a safe bound for the index.
+  const where = sql`${scopeSql(scope)} AND s.channel = ${channel} AND s.started_at >= ${new Date(window.from.getTime() - 30 * DAY_MS)}
+    AND r.sent_at >= ${window.from} AND r.sent_at < ${window.to}`;
+  const [{ rows: totals }, { rows: perDay }] = await Promise.all([
+    sql<{ campaigns: number; sent: number; bounced: number; delivered: number; failed: number; opens: number; clicks: number }>`
+      SELECT count(DISTINCT ${campaignKeySql('s')})::int AS campaigns, count(*)::int AS sent,
+        count(*) FILTER (WHERE r.status = 'bounced')::int AS bounced,
+        count(*) FILTER (WHERE r.status = 'delivered')::int AS delivered,
+        count(*) FILTER (WHERE r.status = 'failed')::int AS failed,
+        count(*) FILTER (WHERE r.first_opened_at IS NOT NULL)::int AS opens,
+        count(*) FILTER (WHERE r.first_clicked_at IS NOT NULL)::int AS clicks
+      FROM sends s JOIN send_recipients r ON r.send_id = s.id WHERE ${where}`.execute(db),
+    sql<DayRow>`
+      SELECT to_char(r.sent_at AT TIME ZONE ${window.timeZone}, 'YYYY-MM-DD') AS day, count(*)::int AS sent,
+        count(*) FILTER (WHERE r.first_opened_at IS NOT NULL)::int AS opens,
+        count(*) FILTER (WHERE r.first_clicked_at IS NOT NULL)::int AS clicks,
+        count(*) FILTER (WHERE r.status = 'delivered')::int AS delivered
+      FROM sends s JOIN send_recipients r ON r.send_id = s.id WHERE ${where}
+      GROUP BY 1`.execute(db),
+  ]);
+  const total = totals[0]!;
+  const byDay = new Map(perDay.map((row) => [row.day, row]));
+  // Email: what did not bounce reached an inbox; text: what the carrier confirmed.
+  const delivered = channel === 'email' ? total.sent - total.bounced : total.delivered;
+  return {
+    campaigns: total.campaigns,
+    sent: total.sent,
+    delivered,
+    bounced: total.bounced,
+    failed: total.failed,
+    unique_opens: total.opens,
+    unique_clicks: total.clicks,
+    open_rate: rate(total.opens, delivered),
+    click_rate: rate(total.clicks, delivered),
+    delivery_rate: rate(delivered, total.sent),
+    by_day: window.dayList.map((day) => byDay.get(day) ?? { day, sent: 0, opens: 0, clicks: 0, delivered: 0 }),
+  };
+}
+
+/**
+ * Who came back: for campaigns whose sends started in [from, to), the guests they reached (sent or delivered)
+ * who visited within 14 days after the campaign first reached them, and what they spent then; each guest once
+ * however many campaigns reached them. Beside them, per campaign, the guests it kept back at random (and did
+ * not reach by another of its sends), over 14 days after the send that kept them back: each campaign's lift is
+ * its returning guests less its reached × its holdout's return rate, and the lifts add up.
+ */
+export async function cameBack(db: Db, scope: CampaignScope, from: Date, to: Date): Promise<CameBack> {
+  const rows = sql`
+    SELECT ${campaignKeySql('s')} AS campaign, r.customer_id, r.status, s.started_at
+    FROM sends s JOIN send_recipients r ON r.send_id = s.id
+    WHERE ${scopeSql(scope)} AND s.started_at >= ${from} AND s.started_at < ${to} AND r.status IN ('sent', 'delivered', 'holdout')`;
+  const spentSince = (firstAt: string) => sql`
+    LEFT JOIN orders o ON o.user_id = ${scope.userId} AND o.customer_id = t.customer_id
+      AND o.occurred_at >= t.${sql.raw(firstAt)} AND o.occurred_at < t.${sql.raw(firstAt)} + make_interval(days => ${SALES_WINDOW_DAYS})`;
+  const [{ rows: overall }, { rows: perCampaign }] = await Promise.all([
+    sql<{ size: number; guests: number; revenue: string | number }>`
+      WITH rows AS (${rows}), touched AS (
+        SELECT customer_id, min(started_at) AS first_at FROM rows WHERE status <> 'holdout' GROUP BY customer_id
+      ), spent AS (
+        SELECT t.customer_id, count(o.*) AS visits, coalesce(sum(o.total_cents), 0) AS cents FROM touched t ${spentSince('first_at')} GROUP BY t.customer_id
+      )
+      SELECT count(*)::int AS size, count(*) FILTER (WHERE visits > 0)::int AS guests, coalesce(sum(cents), 0)::int8 AS revenue FROM spent`.execute(db),
+    sql<{ campaign: string; reached: boolean; size: number; guests: number; revenue: string | number }>`
+      WITH rows AS (${rows}), touched AS (
+        SELECT campaign, customer_id, bool_or(status <> 'holdout') AS reached,
+          coalesce(min(started_at) FILTER (WHERE status <> 'holdout'), min(started_at)) AS first_at
+        FROM rows GROUP BY campaign, customer_id
+      ), spent AS (
+        SELECT t.campaign, t.customer_id, t.reached, count(o.*) AS visits, coalesce(sum(o.total_cents), 0) AS cents
+        FROM touched t ${spentSince('first_at')} GROUP BY t.campaign, t.customer_id, t.reached
+      )
+      SELECT campaign, reached, count(*)::int AS size, count(*) FILTER (WHERE visits > 0)::int AS guests, coalesce(sum(cents), 0)::int8 AS revenue
+      FROM spent GROUP BY campaign, reached`.execute(db),
+  ]);
+  const all = overall[0] ?? { size: 0, guests: 0, revenue: 0 };
+  const byCampaign = new Map<string, { reached?: (typeof perCampaign)[number]; held?: (typeof perCampaign)[number] }>();
+  for (const row of perCampaign) {
+    const entry = byCampaign.get(row.campaign) ?? {};
+    if (row.reached) entry.reached = row;
+    else entry.held = row;
+    byCampaign.set(row.campaign, entry);
+  }
+  let holdout: CameBack['holdout'] = null;
+  let liftGuests = 0;
+  let liftCents = 0;
+  for (const { reached, held } of byCampaign.values()) {
+    if (!held || held.size === 0) continue;
+    const size = reached?.size ?? 0;
+    const guests = reached?.guests ?? 0;
+    const cents = Number(reached?.revenue ?? 0);
+    holdout ??= { campaigns: 0, size: 0, guests: 0, revenue_cents: 0, reached: 0, reached_guests: 0, reached_revenue_cents: 0 };
+    holdout.campaigns += 1;
+    holdout.size += held.size;
+    holdout.guests += held.guests;
+    holdout.revenue_cents += Number(held.revenue);
+    holdout.reached += size;
+    holdout.reached_guests += guests;
+    holdout.reached_revenue_cents += cents;
+    liftGuests += guests - size * (held.guests / held.size);
+    liftCents += cents - size * (Number(held.revenue) / held.size);
+  }
+  return {
+    reached: all.size,
+    guests: all.guests,
+    revenue_cents: Number(all.revenue),
+    window_days: SALES_WINDOW_DAYS,
+    holdout,
+    lift_guests: holdout ? Math.max(0, Math.round(liftGuests)) : null,
+    lift_revenue_cents: holdout ? Math.max(0, Math.round(liftCents)) : null,
+  };
+}
+
+/** A report's window for one scope: the channel's figures and what came back from sends started in it. */
+export async function reportPeriod(db: Db, scope: CampaignScope, channel: 'email' | 'sms', window: ReportWindow) {
+  const [figures, came] = await Promise.all([channelFigures(db, scope, channel, window), cameBack(db, scope, window.from, window.to)]);
+  return { window: windowJson(window), figures, came_back: came };
+}
