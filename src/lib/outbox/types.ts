@@ -64,6 +64,8 @@ export type OutboxBlob = {
   /** The original File/Blob, or, where the browser could not read it back (Safari), its bytes. */
   blob: Blob | null;
   bytes: ArrayBuffer | null;
+  /** Files shared to Mise (src/lib/offline/shared-files.ts): the text shared with them, offered as the description. */
+  sharedText?: string;
 };
 
 export type EnqueueInput = {
