@@ -17,6 +17,7 @@ import { textFeature } from './text/text.feature.ts';
 import { videoFeature } from './video/video.feature.ts';
 import { sequencesFeature } from './sequences/sequences.feature.ts';
 import { dashboardFeature } from './dashboard/dashboard.feature.ts';
+import { pushFeature } from './push/push.feature.ts';
 
 /** Every feature of the API, in mount order. The app mounts their routes and main.ts registers their jobs from here. */
 export const features: Feature[] = [
@@ -38,4 +39,5 @@ export const features: Feature[] = [
   videoFeature,
   sequencesFeature,
   dashboardFeature,
+  pushFeature,
 ];

@@ -16,6 +16,7 @@ const EXEMPT: Array<[RegExp, string]> = [
   [/^\/api\/v1\/mail\/bounces$/, 'bounce webhook: no session, recording a bounce twice changes nothing'],
   [/^\/api\/v1\/text\/twilio\//, 'Twilio webhooks: no session, keyed by the message SID'],
   [/^\/api\/v1\/media\/uploads/, 'tus: resumable by its own protocol (Upload-Offset), a repeat PATCH at a stale offset is refused'],
+  [/^\/api\/v1\/push\/subscriptions$/, 'push subscription: keyed by its endpoint, subscribing twice stores one row'],
 ];
 
 describe('Idempotency-Key on every write a phone may retry', () => {
