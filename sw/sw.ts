@@ -5,6 +5,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { drainOutbox } from '../src/lib/outbox/drain.ts';
 import { DRAIN_MESSAGE, OUTBOX_SYNC_TAG } from '../src/lib/outbox/events.ts';
 import { registerMediaCache } from './media-cache.ts';
+import { registerPush } from './push.ts';
 import { registerShareTarget } from './share-target.ts';
 
 /**
@@ -14,6 +15,7 @@ import { registerShareTarget } from './share-target.ts';
  *   API answers are not cached here (the read cache is TanStack Query's, in IndexedDB), except
  *   seen media thumbnails (sw/media-cache.ts; wiped on sign-out through onWipeUserData);
  * - receives files shared to Mise (sw/share-target.ts) into IndexedDB and opens the upload sheet with them;
+ * - shows Web Push notifications and opens their screen on tap (sw/push.ts);
  * - drains the outbox on Background Sync, and when a page asks (it is being hidden);
  * - waits for the page's "Reload" before taking over (registerType 'prompt').
  */
@@ -28,6 +30,8 @@ cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
 // Seen media thumbnails, bounded (sw/media-cache.ts).
 registerMediaCache();
+// Notifications when long work is done (sw/push.ts).
+registerPush();
 
 // The first install controls open pages at once; an update only activates when the page says so.
 clientsClaim();

@@ -1,6 +1,7 @@
 import { apiErrorFrom } from '../api-error.ts';
 import { openMiseDb } from '../offline/db.ts';
 import { nextDelay, parseRetryAfter } from './backoff.ts';
+import { updateAppBadge } from './badge.ts';
 import { postOutboxEvent } from './events.ts';
 import { bySeq, listOps, readBlob, recoverInterrupted, removeOps, updateOp } from './store.ts';
 import type { DrainSummary, OutboxOp } from './types.ts';
@@ -41,7 +42,9 @@ type Outcome = 'done' | 'failed' | 'held';
  */
 export async function drainOutbox(overrides: Partial<DrainDeps> = {}, options: DrainOptions = {}): Promise<DrainSummary> {
   const deps = { ...defaults(), ...overrides };
-  return withOutboxLock(() => drainLocked(deps, options));
+  const summary = await withOutboxLock(() => drainLocked(deps, options));
+  void updateAppBadge();
+  return summary;
 }
 
 async function drainLocked(deps: DrainDeps, options: DrainOptions): Promise<DrainSummary> {
