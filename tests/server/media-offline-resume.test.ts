@@ -42,7 +42,7 @@ describe('offline uploads resume from the last byte (outbox + tus)', () => {
     t = await createTestApp();
     owner = await signUpVerified(t);
     // Noise does not compress: a PNG of about 12 MB, above the 5 MB resumable threshold.
-    const png = await sharp({ create: { width: 2000, height: 2000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const png = await sharp({ create: { width: 2000, height: 2000, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
       .png({ compressionLevel: 0 })
       .toBuffer();
     file = new File([new Uint8Array(png)], 'terrace-noise.png', { type: 'image/png' });
