@@ -185,6 +185,9 @@ function mountPwa(app: Hono, staticDir: string) {
       precompressed: true,
     }),
   );
+  // The share target is answered by the service worker (sw/share-target.ts). Without one (its first visit, a
+  // hard reload) the POST reaches here: open the upload sheet so the files can be chosen there.
+  app.post('/share-target', (c) => c.redirect('/media?upload=1&shareFailed=1', 303));
   // SPA fallback: any other GET is a client route.
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');

@@ -129,6 +129,11 @@ const EnvSchema = v.object({
   MEDIA_MAX_PENDING_UPLOADS: v.pipe(v.optional(v.string(), '10'), v.transform(Number), v.integer(), v.minValue(1)),
   MEDIA_MAX_PENDING_MB: v.pipe(v.optional(v.string(), '2048'), v.transform(Number), v.number(), v.minValue(0.001)),
   MEDIA_RETENTION_DAYS: v.pipe(v.optional(v.string(), '30'), v.transform(Number), v.number(), v.minValue(0)),
+  // Web Push (server/features/push): VAPID keys, both or neither (unset: a pair generated into DATA_DIR/vapid.json).
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** Contact the push services may use: `mailto:` or `https:`; default mailto: MAIL_FROM's address. */
+  VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.check((value) => value === '' || /^(mailto:|https:\/\/)/.test(value), 'VAPID_SUBJECT must start with mailto: or https://')), ''),
   /** HMAC key for signed media URLs; generated once and kept under DATA_DIR when unset (set it when running several instances). */
   MEDIA_URL_KEY: optionalString,
   FFMPEG_PATH: optionalString,
@@ -162,6 +167,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     from: parsed.TWILIO_FROM,
     messagingServiceSid: parsed.TWILIO_MESSAGING_SERVICE_SID,
   });
+  if (Boolean(parsed.VAPID_PUBLIC_KEY) !== Boolean(parsed.VAPID_PRIVATE_KEY)) throw new Error('Invalid environment:\n  Web Push needs both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (or neither: a pair is generated into DATA_DIR)');
   if (twilioMissing.length > 0) throw new Error(`Invalid environment:\n  Twilio needs ${twilioMissing.join(', ')} as well`);
   return {
     ...parsed,

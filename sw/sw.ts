@@ -5,6 +5,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { drainOutbox } from '../src/lib/outbox/drain.ts';
 import { DRAIN_MESSAGE, OUTBOX_SYNC_TAG } from '../src/lib/outbox/events.ts';
 import { registerMediaCache } from './media-cache.ts';
+import { registerPush } from './push.ts';
+import { registerShareTarget } from './share-target.ts';
 
 /**
  * Mise's service worker (vite-plugin-pwa injectManifest, built as IIFE):
@@ -12,6 +14,8 @@ import { registerMediaCache } from './media-cache.ts';
  * - answers every navigation with the precached shell, so `/` and deep links open offline;
  *   API answers are not cached here (the read cache is TanStack Query's, in IndexedDB), except
  *   seen media thumbnails (sw/media-cache.ts; wiped on sign-out through onWipeUserData);
+ * - receives files shared to Mise (sw/share-target.ts) into IndexedDB and opens the upload sheet with them;
+ * - shows Web Push notifications and opens their screen on tap (sw/push.ts);
  * - drains the outbox on Background Sync, and when a page asks (it is being hidden);
  * - waits for the page's "Reload" before taking over (registerType 'prompt').
  */
@@ -19,11 +23,15 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 
 type SyncEvent = ExtendableEvent & { readonly tag: string; readonly lastChance: boolean };
 
+// Photos and videos shared from another app (manifest share_target): before Workbox's routes, which only answer GETs.
+registerShareTarget();
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
 // Seen media thumbnails, bounded (sw/media-cache.ts).
 registerMediaCache();
+// Notifications when long work is done (sw/push.ts).
+registerPush();
 
 // The first install controls open pages at once; an update only activates when the page says so.
 clientsClaim();

@@ -26,6 +26,7 @@ export const NOTIFICATION_FLAGS = [
   { id: 'campaignResults', label: 'Campaign results', description: 'When a campaign finishes sending, with opens and clicks.', default: true },
   { id: 'weeklySummary', label: 'Weekly summary', description: 'Every Monday: visits, new customers and what worked.', default: true },
   { id: 'importFinished', label: 'Point of sale import', description: 'When customers and orders finish importing.', default: true },
+  { id: 'videoReady', label: 'Video ready', description: 'When a video campaign has finished rendering, or could not be made.', default: true },
   { id: 'productNews', label: 'Product news', description: 'New features in Mise, at most once a month.', default: false },
 ] as const;
 export type NotificationFlagId = (typeof NOTIFICATION_FLAGS)[number]['id'];

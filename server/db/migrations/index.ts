@@ -21,6 +21,7 @@ import * as m0110 from './0110_video.ts';
 import * as m0120 from './0120_ask.ts';
 import * as m0130 from './0130_sequences.ts';
 import * as m0140 from './0140_security.ts';
+import * as m0170 from './0170_push.ts';
 import * as m0180 from './0180_team.ts';
 import * as m0200 from './0200_campaign_holdout.ts';
 
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0120_ask': m0120,
   '0130_sequences': m0130,
   '0140_security': m0140,
+  '0170_push': m0170,
   '0180_team': m0180,
   '0200_campaign_holdout': m0200,
 };

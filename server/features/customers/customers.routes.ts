@@ -21,6 +21,7 @@ import {
   updateCustomer,
 } from './customers.service.ts';
 import { importCustomersCsv } from './csv-import.ts';
+import { notify } from '../push/notify.ts';
 import { openCsvUpload } from './csv-upload.ts';
 import { normalizePhone } from './phone.ts';
 import { checkEntitlement } from '../subscriptions/entitlements.ts';
@@ -107,6 +108,8 @@ export const customersRoutes = (deps: Deps) =>
       // Many rows changed at once: vacuum and re-analyze soon, so segments over them stay fast.
       if (result.imported + result.updated > 0) await requestSegmentMaintenance(deps.db, deps.now);
       const message = `Imported ${result.imported} new, updated ${result.updated}, skipped ${result.skipped}`;
+      // Told on the owner's other devices too (a big file on a slow phone); not awaited by the answer.
+      void notify(deps, c.get('user').id, 'importFinished', { title: 'Customer import finished', body: `${message}.`, url: '/customers', tag: 'csv-import' });
       return c.json({ message, data: result });
     })
     .get('/:id', async (c) => c.json({ customer: await getCustomerDetail(deps.db, c.get('user').id, c.req.param('id')) }))

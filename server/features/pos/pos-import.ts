@@ -18,7 +18,11 @@ import type { ImportIo } from './import-step.ts';
 export const POS_IMPORT_JOB = 'pos.import';
 export const POS_IMPORT_ATTEMPTS = 6;
 
+import { notify } from '../push/notify.ts';
+
 export type { ImportIo, ImportStep } from './import-step.ts';
+
+const providerName = (provider: string) => (provider === 'square' ? 'Square' : provider === 'clover' ? 'Clover' : 'Point of sale');
 
 /** Queues the import of a connection; while one is waiting or running, nothing is added. */
 export async function enqueueImport(deps: PosDeps, connectionId: string) {
@@ -117,10 +121,17 @@ export async function runPosImport(deps: PosDeps, job: JobContext<{ connectionId
       .where('id', '=', connection.id)
       .execute();
     await requestSegmentMaintenance(deps.db, deps.now);
+    await notify(deps, userId, 'importFinished', {
+      title: `${providerName(provider)} import finished`,
+      body: `Imported ${state.customersSeen} customers and ${state.ordersSeen} orders.`,
+      url: '/settings/pos',
+      tag: `pos-import:${connection.id}`,
+    });
   } catch (error) {
     if (error instanceof JobPaused || job.signal.aborted) throw error;
     const last = job.attempt >= POS_IMPORT_ATTEMPTS;
     const reason = error instanceof Error ? error.message : String(error);
+    if (last) await notify(deps, userId, 'importFinished', { title: `${providerName(provider)} import stopped`, body: reason, url: '/settings/pos', tag: `pos-import:${connection.id}` });
     await deps.db
       .updateTable('pos_connections')
       .set({ status: last ? 'error' : 'importing', message: last ? `The import stopped: ${reason}` : `Retrying soon: ${reason}`, updated_at: deps.now() })

@@ -7,6 +7,7 @@ import { advanceWindow, claimRecipients, countByStatus, markRows, recoverAbandon
 import type { ChannelTransport, Delivery, SendingDeps } from './sending-types.ts';
 import { stepFilter, type StepRule } from './step-audience.ts';
 import type { RecipientRow, SendChannel, SendRow, SendSourceKind, SendStatus } from './sending.table.ts';
+import { notify } from '../push/notify.ts';
 
 export const SEND_START_JOB = 'sending.start';
 export const SEND_DELIVER_JOB = 'sending.deliver';
@@ -441,7 +442,27 @@ async function finishOrWait(deps: SendingDeps, sendId: string) {
   }
   // Another worker still has rows in hand: it finishes the send.
   if (inFlight > 0) return;
-  await setStatus(deps, sendId, 'sent', ['sending'], { completed_at: deps.now() });
+  if (await setStatus(deps, sendId, 'sent', ['sending'], { completed_at: deps.now() })) await notifySendFinished(deps, sendId);
+}
+
+/** The owner hears that a campaign has gone out, with how many it reached (sequence steps, which tick all day, stay quiet). */
+async function notifySendFinished(deps: SendingDeps, sendId: string) {
+  const send = await loadSend(deps.db, sendId);
+  if (!send || send.step_key) return;
+  const delivered = await deps.db
+    .selectFrom('send_recipients')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('send_id', '=', sendId)
+    .where('status', 'in', ['sent', 'delivered'])
+    .executeTakeFirst();
+  const count = Number(delivered?.n ?? 0);
+  const email = send.channel === 'email';
+  await notify(deps, send.user_id, 'campaignResults', {
+    title: `${email ? 'Email' : 'Text'} campaign sent`,
+    body: `“${send.title}” was delivered to ${count} ${count === 1 ? 'guest' : 'guests'}.`,
+    url: email ? '/campaigns/email-campaigns/history' : '/campaigns/text-campaigns',
+    tag: `send:${sendId}`,
+  });
 }
 
 /** Pause: workers stop after their current window; the rest waits. */

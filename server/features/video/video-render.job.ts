@@ -15,6 +15,7 @@ import { RenderError, type RenderPlan } from './render/render-plan.ts';
 import { renderVideo } from './render/render-video.ts';
 import { VIDEO_RENDER_JOB, renderJobKey } from './videos.service.ts';
 import type { VideoRow } from './video.table.ts';
+import { notify } from '../push/notify.ts';
 
 type RenderDeps = Pick<Deps, 'db' | 'env' | 'now' | 'logger' | 'storage' | 'tts' | 'video'>;
 
@@ -178,10 +179,12 @@ export async function renderVideoJob(deps: RenderDeps, videoId: string, signal: 
       await trx.updateTable('videos').set({ status: 'done', progress: 1, error: null, media_id: mediaId, duration: result.duration, updated_at: now }).where('id', '=', videoId).execute();
     });
     await fsp.rm(workDir, { recursive: true, force: true });
+    await notify(deps, video.user_id, 'videoReady', { title: 'Your video is ready', body: video.title, url: `/edit-concept/video/${videoId}`, tag: `video:${videoId}` });
   } catch (error) {
     if (signal.aborted) throw new JobPaused('render interrupted; it starts again on the next run');
     deps.logger.warn({ err: error, videoId, detail: error instanceof RenderError ? error.detail : undefined }, 'video render failed');
     await deps.db.updateTable('videos').set({ status: 'error', error: reasonOf(error), updated_at: deps.now() }).where('id', '=', videoId).execute();
+    if (video) await notify(deps, video.user_id, 'videoReady', { title: 'Your video could not be made', body: reasonOf(error), url: `/edit-concept/video/${videoId}`, tag: `video:${videoId}` });
     await fsp.rm(workDir, { recursive: true, force: true }).catch(() => undefined);
   } finally {
     gate.release();

@@ -16,7 +16,16 @@ import { RecentUploads } from './recent-uploads.tsx';
 import { UploadModal } from './upload-modal.tsx';
 import classes from './media.module.css';
 
-export type LibraryView = { view: 'grid' | 'list'; sort: MediaSort; order: 'asc' | 'desc'; group: 'none' | 'date' };
+export type LibraryView = {
+  view: 'grid' | 'list';
+  sort: MediaSort;
+  order: 'asc' | 'desc';
+  group: 'none' | 'date';
+  /** Open the upload sheet on arrival (shortcut), with a share's files (share target). */
+  upload?: '1';
+  share?: string;
+  shareFailed?: '1';
+};
 
 type Props = {
   scope: MediaScope;
@@ -50,7 +59,13 @@ export function MediaLibrary({ scope, title, above, tabs, settings, onSettings, 
   const parentId = scope.type ? null : (scope.parentId ?? null);
   const pending = usePendingUploads(parentId);
   const actions = useMediaActions();
-  const [adding, setAdding] = useState<'upload' | 'folder' | null>(null);
+  const [adding, setAdding] = useState<'upload' | 'folder' | null>(settings.upload || settings.share ? 'upload' : null);
+  // Arriving from the shortcut or a share: the sheet opens once; closing it drops the parameters (Back does not reopen it).
+  const arrivedToUpload = Boolean(settings.upload || settings.share || settings.shareFailed);
+  const closeUpload = () => {
+    setAdding(null);
+    if (arrivedToUpload) onSettings({ upload: undefined, share: undefined, shareFailed: undefined });
+  };
   const [viewer, setViewer] = useState<{ list: MediaItem[]; index: number } | null>(null);
 
   const files = items.filter((item) => !item.isFolder);
@@ -177,7 +192,7 @@ export function MediaLibrary({ scope, title, above, tabs, settings, onSettings, 
           )}
         </Grid.Col>
       </Grid>
-      <UploadModal opened={adding === 'upload'} onClose={() => setAdding(null)} parentId={parentId} />
+      <UploadModal opened={adding === 'upload'} onClose={closeUpload} parentId={parentId} shareId={settings.share} shareFailed={Boolean(settings.shareFailed)} />
       <FolderModal opened={adding === 'folder'} onClose={() => setAdding(null)} parentId={parentId} />
       <MediaViewer
         items={viewer?.list ?? []}

@@ -22,7 +22,8 @@ export function usePendingUploads(parentId: string | null) {
 }
 
 function LocalPreview({ op }: { op: OutboxOp }) {
-  const file = field(op, 'file');
+  // A small file travels in the form; a large one resumably (tus) beside it.
+  const file = field(op, 'file') ?? op.request.tus;
   const blobId = file && 'blobId' in file ? file.blobId : null;
   const isVideo = file && 'type' in file ? file.type.startsWith('video/') : false;
   const [url, setUrl] = useState<string | null>(null);

@@ -2,15 +2,23 @@ import { Button, CloseButton, FileButton, Group, Image, Modal, Progress, Stack, 
 import { IconCamera, IconPhoto } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { readSharedFiles, removeSharedFiles } from '../../lib/offline/shared-files.ts';
 import { hideToast, notifyError, notifyInfo, notifyProgress, notifySuccess } from '../../ui/notify.ts';
 import { mediaKeys } from './media-queries.ts';
 import { isNetworkError, readVideoDuration, uploadLater, uploadNow } from './upload.ts';
 
 type Chosen = { key: string; file: File; name: string; description: string; preview: string };
-type Props = { opened: boolean; onClose: () => void; parentId: string | null };
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  parentId: string | null;
+  /** Files shared to Mise from another app (sw/share-target.ts): chosen when the sheet opens. */
+  shareId?: string;
+  shareFailed?: boolean;
+};
 
 /** Spec §4 Media upload: idle → file chosen (preview + description) → uploading ('Uploading file n of m') → close. */
-export function UploadModal({ opened, onClose, parentId }: Props) {
+export function UploadModal({ opened, onClose, parentId, shareId, shareFailed }: Props) {
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [progress, setProgress] = useState<number[] | null>(null);
@@ -19,11 +27,29 @@ export function UploadModal({ opened, onClose, parentId }: Props) {
 
   useEffect(() => () => chosen.forEach((c) => URL.revokeObjectURL(c.preview)), [chosen]);
 
-  const add = (files: File[]) => {
+  const add = (files: File[], description = '') => {
     const accepted = files.filter((file) => file.type.startsWith('image/') || file.type.startsWith('video/'));
     if (accepted.length < files.length) notifyInfo('Only images and videos can be added to the media library.');
-    setChosen((list) => [...list, ...accepted.map((file) => ({ key: crypto.randomUUID(), file, name: file.name, description: '', preview: URL.createObjectURL(file) }))]);
+    setChosen((list) => [...list, ...accepted.map((file) => ({ key: crypto.randomUUID(), file, name: file.name, description, preview: URL.createObjectURL(file) }))]);
   };
+
+  // Shared from the gallery: the files wait on this phone (IndexedDB) until they are uploaded, queued or dismissed.
+  useEffect(() => {
+    if (!opened || !shareId) return;
+    let cancelled = false;
+    void readSharedFiles(shareId).then((shared) => {
+      if (cancelled) return;
+      if (shared.length === 0) return notifyInfo('The shared files are no longer on this phone. Share them again, or choose them here.');
+      for (const entry of shared) add([entry.file], entry.description);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [opened, shareId]);
+  useEffect(() => {
+    if (opened && shareFailed) notifyInfo('The shared files could not be kept on this phone (is its storage full?). Choose them here instead.');
+  }, [opened, shareFailed]);
+  const forgetShare = () => (shareId ? removeSharedFiles(shareId).catch(() => undefined) : Promise.resolve());
   const update = (key: string, patch: Partial<Chosen>) => setChosen((list) => list.map((c) => (c.key === key ? { ...c, ...patch } : c)));
   const ready = chosen.length > 0 && chosen.every((c) => c.description.trim() && c.name.trim());
 
@@ -31,6 +57,7 @@ export function UploadModal({ opened, onClose, parentId }: Props) {
     if (uploading) return;
     setChosen([]);
     setProgress(null);
+    void forgetShare();
     onClose();
   };
 
@@ -78,6 +105,8 @@ export function UploadModal({ opened, onClose, parentId }: Props) {
     else if (queued > 0) notifyInfo(`${queued} of ${files.length} files will upload when you are back online`, toast);
     else if (succeeded > 0) notifySuccess(`${succeeded} of ${files.length} files uploaded`, toast);
     else hideToast(toast.id);
+    // Each file is in the library or in the outbox (with its own copy) now: the shared copies can go.
+    await forgetShare();
     await queryClient.invalidateQueries({ queryKey: mediaKeys.all });
     setProgress(null);
     setChosen([]);

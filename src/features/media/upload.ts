@@ -113,6 +113,19 @@ export async function uploadNow(file: File, fields: UploadFields, onProgress: (f
  * connection is back, even after a reload, exactly once (its id is the Idempotency-Key).
  */
 export function uploadLater(file: File, fields: UploadFields) {
+  // Large files go resumably (tus) like online ones: a dropped connection or a reload resumes from the last byte.
+  if (file.size > RESUMABLE_THRESHOLD_BYTES) {
+    return enqueue({
+      kind: OUTBOX_KIND,
+      entity: `media-upload:${crypto.randomUUID()}`,
+      label: `Upload ${fields.name}`,
+      method: 'POST',
+      path: '/media/add',
+      form: formFields(file, fields),
+      tusFile: file,
+      invalidate: [[...mediaKeys.all]],
+    });
+  }
   return enqueue({
     kind: OUTBOX_KIND,
     entity: `media-upload:${crypto.randomUUID()}`,

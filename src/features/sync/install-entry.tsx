@@ -32,11 +32,12 @@ export function InstallEntry() {
           {ios ? (
             <Text size="sm" data-testid="install-ios-steps">
               <b>Install Mise:</b> tap <IconShare2 size={16} aria-label="Share" style={{ verticalAlign: 'text-bottom' }} /> <b>Share</b> in Safari,
-              then <IconSquarePlus size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> <b>Add to Home Screen</b>.
+              then <IconSquarePlus size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> <b>Add to Home Screen</b>. Photos: in Mise,
+              Media → Add new → Upload files → <b>Photo library</b> takes many at once.
             </Text>
           ) : (
             <Text size="sm" lh={1.3}>
-              <b>Install Mise</b> on this device: it opens like an app and works offline.
+              <b>Install Mise</b> on this device: it opens like an app, works offline, and photos can be shared to it from the gallery.
             </Text>
           )}
         </Group>

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { reportStorageProblem } from '../offline/storage-problems.ts';
 import { sessionStore } from '../session.ts';
+import { updateAppBadge } from './badge.ts';
 import { drainOutbox } from './drain.ts';
 import { DRAIN_MESSAGE, OUTBOX_SYNC_TAG, postOutboxEvent, subscribeOutboxEvents } from './events.ts';
 import { OutboxStoreError, addOp, getOp, removeOps, retryOp } from './store.ts';
@@ -98,6 +99,7 @@ export async function discardOutboxOp(id: string) {
 /** Wires the triggers and query invalidation; called once from main.tsx. Returns the undo. */
 export function startOutbox(queryClient: QueryClient): () => void {
   const unsubscribe = subscribeOutboxEvents((event) => {
+    void updateAppBadge();
     if (event.type === 'changed') return;
     for (const queryKey of event.invalidate) void queryClient.invalidateQueries({ queryKey });
   });

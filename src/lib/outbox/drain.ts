@@ -1,8 +1,10 @@
 import { apiErrorFrom } from '../api-error.ts';
 import { openMiseDb } from '../offline/db.ts';
 import { nextDelay, parseRetryAfter } from './backoff.ts';
+import { updateAppBadge } from './badge.ts';
 import { postOutboxEvent } from './events.ts';
-import { bySeq, listOps, readBlob, recoverInterrupted, removeOps, updateOp } from './store.ts';
+import { bySeq, getOp, listOps, readBlob, recoverInterrupted, removeOps, updateOp } from './store.ts';
+import { sendTus } from './tus.ts';
 import type { DrainSummary, OutboxOp } from './types.ts';
 
 export type DrainDeps = {
@@ -13,6 +15,8 @@ export type DrainDeps = {
   origin: string;
   /** False skips the round (nothing would get through). */
   isOnline: () => boolean;
+  /** Size of each tus PATCH (tests make it small). */
+  tusChunkBytes?: number;
 };
 
 export type DrainOptions = {
@@ -41,7 +45,9 @@ type Outcome = 'done' | 'failed' | 'held';
  */
 export async function drainOutbox(overrides: Partial<DrainDeps> = {}, options: DrainOptions = {}): Promise<DrainSummary> {
   const deps = { ...defaults(), ...overrides };
-  return withOutboxLock(() => drainLocked(deps, options));
+  const summary = await withOutboxLock(() => drainLocked(deps, options));
+  void updateAppBadge();
+  return summary;
 }
 
 async function drainLocked(deps: DrainDeps, options: DrainOptions): Promise<DrainSummary> {
@@ -95,9 +101,23 @@ async function send(deps: DrainDeps, op: OutboxOp): Promise<Outcome> {
     return 'held' as const;
   };
 
+  // A file sent resumably first (tus): its bytes go before the form that names it.
+  let uploadId: string | undefined;
+  if (op.request.tus) {
+    const current = (await getOp(op.id)) ?? op;
+    const outcome = await sendTus(deps, current, auth.token);
+    if (!outcome.ok && outcome.retry) return retryLater(outcome.status, outcome.message);
+    if (!outcome.ok) {
+      await updateOp(op.id, { status: 'failed', lastStatus: outcome.status, lastError: outcome.message }, deps.now());
+      changed();
+      return 'failed';
+    }
+    uploadId = outcome.uploadId;
+  }
+
   let init: RequestInit;
   try {
-    init = await requestInit(op, auth.token);
+    init = await requestInit(op, auth.token, uploadId);
   } catch (error) {
     await updateOp(op.id, { status: 'failed', lastStatus: null, lastError: (error as Error).message }, deps.now());
     changed();
@@ -145,7 +165,7 @@ async function send(deps: DrainDeps, op: OutboxOp): Promise<Outcome> {
 }
 
 /** Headers and body, built now: FormData and files cannot be stored, so they are rebuilt per attempt. */
-async function requestInit(op: OutboxOp, token: string): Promise<RequestInit> {
+async function requestInit(op: OutboxOp, token: string, uploadId?: string): Promise<RequestInit> {
   const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': op.id };
   const { method, json, form } = op.request;
   if (form) {
@@ -159,6 +179,7 @@ async function requestInit(op: OutboxOp, token: string): Promise<RequestInit> {
       if (!blob) throw new Error('The file for this change is no longer on this device. Discard it and pick the file again.');
       data.append(field.name, blob, field.fileName);
     }
+    if (uploadId) data.append('uploadId', uploadId);
     return { method, headers, body: data };
   }
   if (json !== undefined) {

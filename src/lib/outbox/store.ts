@@ -36,6 +36,13 @@ export async function addOp(input: EnqueueInput & { userId: string }, now = Date
       form.push({ name, blobId, fileName, type: value.type });
     }
   }
+  let tus: OutboxOp['request']['tus'];
+  if (input.tusFile) {
+    const blobId = newId();
+    const fileName = 'name' in input.tusFile && typeof input.tusFile.name === 'string' ? input.tusFile.name : 'blob';
+    blobs.push({ id: blobId, opId: id, fileName, type: input.tusFile.type, size: input.tusFile.size, blob: input.tusFile, bytes: null });
+    tus = { blobId, fileName, type: input.tusFile.type, size: input.tusFile.size };
+  }
   const op: OutboxOp = {
     id,
     userId: input.userId,
@@ -43,7 +50,7 @@ export async function addOp(input: EnqueueInput & { userId: string }, now = Date
     seq: 0,
     kind: input.kind,
     label: input.label,
-    request: { method: input.method, path: input.path, ...(input.json !== undefined ? { json: input.json } : {}), ...(form ? { form } : {}) },
+    request: { method: input.method, path: input.path, ...(input.json !== undefined ? { json: input.json } : {}), ...(form ? { form } : {}), ...(tus ? { tus } : {}) },
     invalidate: input.invalidate ?? [],
     status: 'pending',
     attempts: 0,

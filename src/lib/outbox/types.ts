@@ -24,6 +24,12 @@ export type OutboxRequest = {
   json?: unknown;
   /** Multipart fields in order; files are in the blobs store and the FormData is built at send time. */
   form?: OutboxFormField[];
+  /**
+   * A file sent first by tus (resumable, src/lib/outbox/tus.ts), then named in the form as `uploadId`: a dropped
+   * connection, a reload or a closed app resumes from the last byte the server has. `uploadUrl` is kept once the
+   * server made the upload; `done` once every byte is there.
+   */
+  tus?: { blobId: string; fileName: string; type: string; size: number; uploadUrl?: string; done?: boolean };
 };
 
 export type OutboxOp = {
@@ -64,6 +70,8 @@ export type OutboxBlob = {
   /** The original File/Blob, or, where the browser could not read it back (Safari), its bytes. */
   blob: Blob | null;
   bytes: ArrayBuffer | null;
+  /** Files shared to Mise (src/lib/offline/shared-files.ts): the text shared with them, offered as the description. */
+  sharedText?: string;
 };
 
 export type EnqueueInput = {
@@ -75,6 +83,8 @@ export type EnqueueInput = {
   json?: unknown;
   /** Text fields and files; files are stored as they are and sent as multipart. */
   form?: Record<string, string | Blob> | Array<[string, string | Blob]>;
+  /** A file to send resumably (tus) before the form, which then carries its `uploadId`. */
+  tusFile?: Blob;
   invalidate?: QueryKeyLike[];
 };
 
