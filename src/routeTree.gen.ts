@@ -59,9 +59,11 @@ import { Route as AppCampaignsTextCampaignsDraftsRouteImport } from './routes/_a
 import { Route as AppCampaignsTextCampaignsGeneratedTextsRouteImport } from './routes/_app/campaigns/text-campaigns/generated-texts'
 import { Route as AppCampaignsTextCampaignsScheduledRouteImport } from './routes/_app/campaigns/text-campaigns/scheduled'
 import { Route as AppCampaignsVideoCampaignsIndexRouteImport } from './routes/_app/campaigns/video-campaigns/index'
+import { Route as AppCampaignsVideoCampaignsAudioRouteImport } from './routes/_app/campaigns/video-campaigns/audio'
 import { Route as AppCampaignsVideoCampaignsDraftsRouteImport } from './routes/_app/campaigns/video-campaigns/drafts'
 import { Route as AppCampaignsVideoCampaignsHistoryRouteImport } from './routes/_app/campaigns/video-campaigns/history'
 import { Route as AppCampaignsVideoCampaignsScriptsRouteImport } from './routes/_app/campaigns/video-campaigns/scripts'
+import { Route as AppCampaignsVideoCampaignsTrendingAudiosRouteImport } from './routes/_app/campaigns/video-campaigns/trending-audios'
 import { Route as AppCustomersSegmentsIndexRouteImport } from './routes/_app/customers/segments/index'
 import { Route as AppCustomersSegmentsSegmentIdRouteImport } from './routes/_app/customers/segments/$segmentId'
 import { Route as AppCustomersSegmentsNewRouteImport } from './routes/_app/customers/segments/new'
@@ -343,6 +345,12 @@ const AppCampaignsVideoCampaignsIndexRoute =
     path: '/campaigns/video-campaigns/',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCampaignsVideoCampaignsAudioRoute =
+  AppCampaignsVideoCampaignsAudioRouteImport.update({
+    id: '/campaigns/video-campaigns/audio',
+    path: '/campaigns/video-campaigns/audio',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCampaignsVideoCampaignsDraftsRoute =
   AppCampaignsVideoCampaignsDraftsRouteImport.update({
     id: '/campaigns/video-campaigns/drafts',
@@ -359,6 +367,12 @@ const AppCampaignsVideoCampaignsScriptsRoute =
   AppCampaignsVideoCampaignsScriptsRouteImport.update({
     id: '/campaigns/video-campaigns/scripts',
     path: '/campaigns/video-campaigns/scripts',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsVideoCampaignsTrendingAudiosRoute =
+  AppCampaignsVideoCampaignsTrendingAudiosRouteImport.update({
+    id: '/campaigns/video-campaigns/trending-audios',
+    path: '/campaigns/video-campaigns/trending-audios',
     getParentRoute: () => AppRoute,
   } as any)
 const AppCustomersSegmentsIndexRoute =
@@ -501,9 +515,11 @@ export interface FileRoutesByFullPath {
   '/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
   '/campaigns/text-campaigns/generated-texts': typeof AppCampaignsTextCampaignsGeneratedTextsRoute
   '/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
+  '/campaigns/video-campaigns/audio': typeof AppCampaignsVideoCampaignsAudioRoute
   '/campaigns/video-campaigns/drafts': typeof AppCampaignsVideoCampaignsDraftsRoute
   '/campaigns/video-campaigns/history': typeof AppCampaignsVideoCampaignsHistoryRoute
   '/campaigns/video-campaigns/scripts': typeof AppCampaignsVideoCampaignsScriptsRoute
+  '/campaigns/video-campaigns/trending-audios': typeof AppCampaignsVideoCampaignsTrendingAudiosRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/edit-concept/script/$id': typeof AppEditConceptScriptIdRoute
@@ -569,9 +585,11 @@ export interface FileRoutesByTo {
   '/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
   '/campaigns/text-campaigns/generated-texts': typeof AppCampaignsTextCampaignsGeneratedTextsRoute
   '/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
+  '/campaigns/video-campaigns/audio': typeof AppCampaignsVideoCampaignsAudioRoute
   '/campaigns/video-campaigns/drafts': typeof AppCampaignsVideoCampaignsDraftsRoute
   '/campaigns/video-campaigns/history': typeof AppCampaignsVideoCampaignsHistoryRoute
   '/campaigns/video-campaigns/scripts': typeof AppCampaignsVideoCampaignsScriptsRoute
+  '/campaigns/video-campaigns/trending-audios': typeof AppCampaignsVideoCampaignsTrendingAudiosRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/edit-concept/script/$id': typeof AppEditConceptScriptIdRoute
@@ -641,9 +659,11 @@ export interface FileRoutesById {
   '/_app/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
   '/_app/campaigns/text-campaigns/generated-texts': typeof AppCampaignsTextCampaignsGeneratedTextsRoute
   '/_app/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
+  '/_app/campaigns/video-campaigns/audio': typeof AppCampaignsVideoCampaignsAudioRoute
   '/_app/campaigns/video-campaigns/drafts': typeof AppCampaignsVideoCampaignsDraftsRoute
   '/_app/campaigns/video-campaigns/history': typeof AppCampaignsVideoCampaignsHistoryRoute
   '/_app/campaigns/video-campaigns/scripts': typeof AppCampaignsVideoCampaignsScriptsRoute
+  '/_app/campaigns/video-campaigns/trending-audios': typeof AppCampaignsVideoCampaignsTrendingAudiosRoute
   '/_app/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/_app/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/_app/edit-concept/script/$id': typeof AppEditConceptScriptIdRoute
@@ -712,9 +732,11 @@ export interface FileRouteTypes {
     | '/campaigns/text-campaigns/drafts'
     | '/campaigns/text-campaigns/generated-texts'
     | '/campaigns/text-campaigns/scheduled'
+    | '/campaigns/video-campaigns/audio'
     | '/campaigns/video-campaigns/drafts'
     | '/campaigns/video-campaigns/history'
     | '/campaigns/video-campaigns/scripts'
+    | '/campaigns/video-campaigns/trending-audios'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
     | '/edit-concept/script/$id'
@@ -780,9 +802,11 @@ export interface FileRouteTypes {
     | '/campaigns/text-campaigns/drafts'
     | '/campaigns/text-campaigns/generated-texts'
     | '/campaigns/text-campaigns/scheduled'
+    | '/campaigns/video-campaigns/audio'
     | '/campaigns/video-campaigns/drafts'
     | '/campaigns/video-campaigns/history'
     | '/campaigns/video-campaigns/scripts'
+    | '/campaigns/video-campaigns/trending-audios'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
     | '/edit-concept/script/$id'
@@ -851,9 +875,11 @@ export interface FileRouteTypes {
     | '/_app/campaigns/text-campaigns/drafts'
     | '/_app/campaigns/text-campaigns/generated-texts'
     | '/_app/campaigns/text-campaigns/scheduled'
+    | '/_app/campaigns/video-campaigns/audio'
     | '/_app/campaigns/video-campaigns/drafts'
     | '/_app/campaigns/video-campaigns/history'
     | '/_app/campaigns/video-campaigns/scripts'
+    | '/_app/campaigns/video-campaigns/trending-audios'
     | '/_app/customers/segments/$segmentId'
     | '/_app/customers/segments/new'
     | '/_app/edit-concept/script/$id'
@@ -1233,6 +1259,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCampaignsVideoCampaignsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/campaigns/video-campaigns/audio': {
+      id: '/_app/campaigns/video-campaigns/audio'
+      path: '/campaigns/video-campaigns/audio'
+      fullPath: '/campaigns/video-campaigns/audio'
+      preLoaderRoute: typeof AppCampaignsVideoCampaignsAudioRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/campaigns/video-campaigns/drafts': {
       id: '/_app/campaigns/video-campaigns/drafts'
       path: '/campaigns/video-campaigns/drafts'
@@ -1252,6 +1285,13 @@ declare module '@tanstack/react-router' {
       path: '/campaigns/video-campaigns/scripts'
       fullPath: '/campaigns/video-campaigns/scripts'
       preLoaderRoute: typeof AppCampaignsVideoCampaignsScriptsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/video-campaigns/trending-audios': {
+      id: '/_app/campaigns/video-campaigns/trending-audios'
+      path: '/campaigns/video-campaigns/trending-audios'
+      fullPath: '/campaigns/video-campaigns/trending-audios'
+      preLoaderRoute: typeof AppCampaignsVideoCampaignsTrendingAudiosRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/customers/segments/': {
@@ -1425,9 +1465,11 @@ interface AppRouteChildren {
   AppCampaignsTextCampaignsDraftsRoute: typeof AppCampaignsTextCampaignsDraftsRoute
   AppCampaignsTextCampaignsGeneratedTextsRoute: typeof AppCampaignsTextCampaignsGeneratedTextsRoute
   AppCampaignsTextCampaignsScheduledRoute: typeof AppCampaignsTextCampaignsScheduledRoute
+  AppCampaignsVideoCampaignsAudioRoute: typeof AppCampaignsVideoCampaignsAudioRoute
   AppCampaignsVideoCampaignsDraftsRoute: typeof AppCampaignsVideoCampaignsDraftsRoute
   AppCampaignsVideoCampaignsHistoryRoute: typeof AppCampaignsVideoCampaignsHistoryRoute
   AppCampaignsVideoCampaignsScriptsRoute: typeof AppCampaignsVideoCampaignsScriptsRoute
+  AppCampaignsVideoCampaignsTrendingAudiosRoute: typeof AppCampaignsVideoCampaignsTrendingAudiosRoute
   AppEditConceptScriptIdRoute: typeof AppEditConceptScriptIdRoute
   AppEditConceptVideoTaskIdRoute: typeof AppEditConceptVideoTaskIdRoute
   AppCampaignsEmailCampaignsIndexRoute: typeof AppCampaignsEmailCampaignsIndexRoute
@@ -1490,11 +1532,14 @@ const AppRouteChildren: AppRouteChildren = {
     AppCampaignsTextCampaignsGeneratedTextsRoute,
   AppCampaignsTextCampaignsScheduledRoute:
     AppCampaignsTextCampaignsScheduledRoute,
+  AppCampaignsVideoCampaignsAudioRoute: AppCampaignsVideoCampaignsAudioRoute,
   AppCampaignsVideoCampaignsDraftsRoute: AppCampaignsVideoCampaignsDraftsRoute,
   AppCampaignsVideoCampaignsHistoryRoute:
     AppCampaignsVideoCampaignsHistoryRoute,
   AppCampaignsVideoCampaignsScriptsRoute:
     AppCampaignsVideoCampaignsScriptsRoute,
+  AppCampaignsVideoCampaignsTrendingAudiosRoute:
+    AppCampaignsVideoCampaignsTrendingAudiosRoute,
   AppEditConceptScriptIdRoute: AppEditConceptScriptIdRoute,
   AppEditConceptVideoTaskIdRoute: AppEditConceptVideoTaskIdRoute,
   AppCampaignsEmailCampaignsIndexRoute: AppCampaignsEmailCampaignsIndexRoute,
