@@ -31,5 +31,10 @@ describe('demo video campaign', () => {
     expect(await takeSnapshots(t.deps, demo.id)).toBe(0);
     // Not counted against the plan.
     expect((await call(t.app, 'GET', '/api/v1/video/options', undefined, token)).body.usage.used).toBe(0);
+    // A generated audio, real speech, labelled demo data.
+    const audios = (await call(t.app, 'GET', '/api/v1/audio/audios', undefined, token)).body.results;
+    expect(audios).toHaveLength(1);
+    expect(audios[0]).toMatchObject({ demo: true, engine: 'builtin', text: 'Our pumpkin soup is back for autumn. Come in and warm up!' });
+    expect((await t.app.request(audios[0].audio_url)).headers.get('content-type')).toBe('audio/wav');
   }, 180_000);
 });
