@@ -77,20 +77,24 @@ export async function listMedia(ctx: MediaContext, userId: string, query: v.Infe
 
 /** Files (not folders) newest first, wherever they are; the client groups them by date. */
 export async function recentMedia(ctx: MediaContext, userId: string, query: v.InferOutput<typeof MediaRecentQuerySchema>): Promise<MediaPage> {
-  const rows = await selectLive(ctx.db, userId)
-    .where('media.is_folder', '=', false)
+  const search = query.search ?? '';
+  const matches = sql<boolean>`position(lower(${search}) in lower(media.name || ' ' || coalesce(media.description, ''))) > 0`;
+  let select = selectLive(ctx.db, userId).where('media.is_folder', '=', false);
+  if (search) select = select.where(matches);
+  const rows = await select
     .orderBy('media.created_at', 'desc')
     .orderBy('media.id', 'desc')
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .execute();
-  const { total } = await ctx.db
+  let counter = ctx.db
     .selectFrom('media')
     .select(sql<number>`count(*)::int`.as('total'))
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
-    .where('is_folder', '=', false)
-    .executeTakeFirstOrThrow();
+    .where('is_folder', '=', false);
+  if (search) counter = counter.where(matches);
+  const { total } = await counter.executeTakeFirstOrThrow();
   return { items: rows.map((row) => toItem(ctx, row)), total: Number(total), page: query.page, pageSize: query.pageSize };
 }
 

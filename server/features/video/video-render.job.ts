@@ -107,6 +107,7 @@ async function buildPlan(deps: RenderDeps, video: VideoRow, dir: string): Promis
       kind: byId.get(scene.media_id!)!.type === 'video' ? 'clip' : 'photo',
       path: path.join(dir, scene.media_id!),
       duration: scene.duration,
+      ...(scene.trim_start ? { trimStart: scene.trim_start } : {}),
       caption: scene.caption || undefined,
     })),
     voiceOver,

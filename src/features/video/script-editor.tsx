@@ -38,7 +38,7 @@ function ScriptForm({ script, hasLogo, onNeedsLogo, onVideo }: { script: Script 
   const [scenes, setScenes] = useState(script.scenes);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [picking, setPicking] = useState<number | null>(null);
-  const media = useMediaIndex();
+  const media = useMediaIndex(scenes.map((scene) => scene.media_id));
   const dirty = title !== script.title || JSON.stringify(scenes) !== JSON.stringify(script.scenes);
   const waiting = usePendingOps({ entity: scriptEntity(script.id) });
 
@@ -124,6 +124,20 @@ function ScriptForm({ script, hasLogo, onNeedsLogo, onVideo }: { script: Script 
                     error={errors[`scenes.${index}.duration`]}
                     w={120}
                   />
+                  {item?.type === 'video' && (
+                    <NumberInput
+                      label="Starts at (seconds into the clip)"
+                      min={0}
+                      max={Math.max(0, Math.floor((item.duration ?? VIDEO_LIMITS.trimStartMax) - 1))}
+                      step={0.5}
+                      decimalScale={1}
+                      value={scene.trim_start ?? 0}
+                      onChange={(value) => update(index, { trim_start: Math.max(0, typeof value === 'number' ? value : Number(value) || 0) })}
+                      error={errors[`scenes.${index}.trim_start`]}
+                      description={item.duration ? `The clip is ${Math.round(item.duration)} s long` : undefined}
+                      w={220}
+                    />
+                  )}
                   {errors[`scenes.${index}.media_id`] && (
                     <Text size="sm" c="red">
                       {errors[`scenes.${index}.media_id`]}
