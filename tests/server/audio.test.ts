@@ -279,3 +279,60 @@ describe('trending audios', () => {
     expect(aggregateSounds([video, video], 5)).toEqual([{ music_id: '9', hashtags: ['food'], play_count: 10, likes: 1, comments: 1, shares: 1, videos: 1, url: 'https://www.tiktok.com/music/-9' }]);
   });
 });
+
+describe('hire a pro', () => {
+  let creatorId = '';
+  it('keeps the owner’s own creators and names each bad field', async () => {
+    expect((await call(t.app, 'GET', '/api/v1/audio/creators', undefined, owner.token)).body).toEqual({ results: [], bookings: [] });
+    const good = { name: 'Mia Eats', handle: '@miaeats', platform: 'TikTok', rate: '$150 a video', email: 'Mia@Example.com' };
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [{ ...good, name: ' ' }, { name: 'Enter the creator’s name' }],
+      [{ ...good, name: 'x'.repeat(101) }, { name: 'The name is at most 100 characters' }],
+      [{ ...good, handle: undefined }, { handle: 'Enter their handle' }],
+      [{ ...good, platform: 'MySpace' }, { platform: 'Choose a platform' }],
+      [{ ...good, rate: 'x'.repeat(61) }, { rate: 'The rate is at most 60 characters' }],
+      [{ ...good, email: 'not-an-email' }, { email: 'Enter a valid email' }],
+      [{ ...good, email: '' }, { email: 'Enter their email' }],
+    ];
+    for (const [body, fields] of cases) {
+      const res = await call(t.app, 'POST', '/api/v1/audio/creators', body, owner.token);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.fields).toEqual(fields);
+    }
+    const created = await call(t.app, 'POST', '/api/v1/audio/creators', good, owner.token);
+    expect(created.status).toBe(201);
+    expect(created.body.creator).toMatchObject({ name: 'Mia Eats', handle: '@miaeats', platform: 'TikTok', rate: '$150 a video', email: 'mia@example.com' });
+    creatorId = created.body.creator.id;
+    expect((await call(t.app, 'GET', '/api/v1/audio/creators', undefined, other.token)).body.results).toEqual([]);
+  });
+
+  it('Request booking emails the creator with the restaurant’s details and the message, and lists the request', async () => {
+    const empty = await call(t.app, 'POST', `/api/v1/audio/creators/${creatorId}/bookings`, { message: '  ' }, owner.token);
+    expect(empty.body.fields).toEqual({ message: 'Write what you would like them to make' });
+    const before = t.mailer.sent.length;
+    const res = await call(t.app, 'POST', `/api/v1/audio/creators/${creatorId}/bookings`, { message: 'A 30-second video of our pumpkin soup, next week.' }, owner.token);
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('Booking request sent');
+    const mail = t.mailer.sent.slice(before);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ to: 'mia@example.com', subject: 'Booking request from Rosa Tacos' });
+    expect(mail[0]!.text).toContain('A 30-second video of our pumpkin soup, next week.');
+    expect(mail[0]!.text).toContain('Where: 12 Mill Street, Leeds');
+    expect(mail[0]!.text).toContain(`Reply to: ${owner.email}`);
+    const list = await call(t.app, 'GET', '/api/v1/audio/creators', undefined, owner.token);
+    expect(list.body.bookings).toEqual([expect.objectContaining({ creator_id: creatorId, creator_name: 'Mia Eats', status: 'sent', error: null })]);
+  });
+
+  it("another owner's creator is not found", async () => {
+    for (const [method, url, body] of [
+      ['POST', `/api/v1/audio/creators/${creatorId}/bookings`, { message: 'Hi' }],
+      ['DELETE', `/api/v1/audio/creators/${creatorId}`, undefined],
+      ['DELETE', '/api/v1/audio/creators/nope', undefined],
+    ] as const) {
+      const res = await call(t.app, method, url, body, other.token);
+      expect(res.status, `${method} ${url}`).toBe(404);
+    }
+    expect((await call(t.app, 'DELETE', `/api/v1/audio/creators/${creatorId}`, undefined, owner.token)).body.message).toBe('Item deleted successfully');
+    expect((await call(t.app, 'GET', '/api/v1/audio/creators', undefined, owner.token)).body.results).toEqual([]);
+  });
+});

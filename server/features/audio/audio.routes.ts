@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { CreateAudioRequestSchema } from '../../../src/contract/audio.ts';
+import { BookingRequestSchema, CreateCreatorRequestSchema } from '../../../src/contract/creators.ts';
 import type { Deps } from '../../deps.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validate.ts';
@@ -7,6 +8,7 @@ import { idempotency } from '../../middleware/idempotency.ts';
 import { requireSession, type SessionVariables } from '../../middleware/session.ts';
 import { serveStored } from '../media/media.files.ts';
 import { audioFileKey, checkLink, createAudio, deleteAudio, getAudio, listAudios, listVoices, voiceSample } from './audio.service.ts';
+import { addCreator, deleteCreator, listCreators, requestBooking } from './creators.service.ts';
 import { getTrending, refreshTrending } from './trending.service.ts';
 
 /**
@@ -44,6 +46,14 @@ export function audioRoutes(deps: Deps) {
     .post('/trending/refresh', async (c) => {
       await enforceRateLimit(deps, `audio:trending:${user(c)}`, 10, 60 * 60);
       return c.json(await refreshTrending(deps));
+    })
+    // Hire a Pro: the owner's own creators and booking requests emailed to them.
+    .get('/creators', async (c) => c.json(await listCreators(deps, user(c))))
+    .post('/creators', validate('json', CreateCreatorRequestSchema), async (c) => c.json(await addCreator(deps, user(c), c.req.valid('json')), 201))
+    .delete('/creators/:id', async (c) => c.json(await deleteCreator(deps, user(c), c.req.param('id'))))
+    .post('/creators/:id/bookings', validate('json', BookingRequestSchema), async (c) => {
+      await enforceRateLimit(deps, `audio:booking:${user(c)}`, 20, 60 * 60);
+      return c.json(await requestBooking(deps, user(c), c.req.param('id'), c.req.valid('json').message), 201);
     });
   return new Hono().route('/', files).route('/', session);
 }

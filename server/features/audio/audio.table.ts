@@ -27,6 +27,28 @@ export type TrendingAudiosTable = {
   items: Json<TrendingSound[]>;
 };
 
+export type CreatorsTable = {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  handle: string;
+  platform: string;
+  rate: ColumnType<string, string | undefined, string>;
+  email: string;
+  created_at: Timestamp;
+  deleted_at: Date | null;
+};
+
+export type CreatorBookingsTable = {
+  id: Generated<string>;
+  user_id: string;
+  creator_id: string;
+  message: string;
+  status: 'sent' | 'failed';
+  error: string | null;
+  created_at: Timestamp;
+};
+
 /** Migration 0190. */
-export type AudioTables = { audios: AudiosTable; trending_audios: TrendingAudiosTable };
+export type AudioTables = { audios: AudiosTable; trending_audios: TrendingAudiosTable; creators: CreatorsTable; creator_bookings: CreatorBookingsTable };
 export type AudioRow = Selectable<AudiosTable>;
