@@ -64,3 +64,33 @@ test('voice sample → make an audio → play and pause it → trending audios',
   await expect(first.getByRole('link', { name: 'Get sound 7001 on TikTok' })).toHaveAttribute('href', 'https://www.tiktok.com/music/-7001');
   await shot(page, '3-trending');
 });
+
+test('Hire a Pro: add a local creator → request a booking → it is listed as sent', async ({ page }) => {
+  fs.mkdirSync(SCREENS, { recursive: true });
+  const account = await signUpAndVerify(page);
+  await openSignedIn(page, '/campaigns/video-campaigns', account);
+  await page.getByRole('link', { name: 'Hire a Pro' }).click();
+  await expect(page.getByRole('heading', { name: 'Hire a Pro' })).toBeVisible();
+  await expect(page.getByText(/No creators yet/)).toBeVisible();
+  await page.getByRole('button', { name: 'Add a creator' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a creator' });
+  await dialog.getByLabel('Name').fill('Mia Eats');
+  await dialog.getByLabel('Handle').fill('@miaeats');
+  await dialog.getByLabel('Rate').fill('$150 a video');
+  await dialog.getByLabel('Email').fill('not-an-email');
+  await dialog.getByRole('button', { name: 'Save creator' }).click();
+  await expect(dialog.getByText('Enter a valid email')).toBeVisible();
+  await dialog.getByLabel('Email').fill('mia@example.com');
+  await dialog.getByRole('button', { name: 'Save creator' }).click();
+  await expect(toast(page, 'Creator added')).toBeVisible();
+  const card = page.getByRole('article', { name: 'Mia Eats' });
+  await expect(card).toContainText('@miaeats · TikTok · $150 a video');
+  await card.getByRole('button', { name: 'Request booking' }).click();
+  const request = page.getByRole('dialog', { name: 'Request booking: Mia Eats' });
+  await request.getByLabel('Your message').fill('A 30-second video of our pumpkin soup, next week.');
+  await shot(page, '4-booking');
+  await request.getByRole('button', { name: 'Send request' }).click();
+  await expect(toast(page, 'Booking request sent')).toBeVisible();
+  await expect(page.getByText('Email sent')).toBeVisible();
+  await shot(page, '5-hire-a-pro');
+});

@@ -61,6 +61,7 @@ import { Route as AppCampaignsTextCampaignsScheduledRouteImport } from './routes
 import { Route as AppCampaignsVideoCampaignsIndexRouteImport } from './routes/_app/campaigns/video-campaigns/index'
 import { Route as AppCampaignsVideoCampaignsAudioRouteImport } from './routes/_app/campaigns/video-campaigns/audio'
 import { Route as AppCampaignsVideoCampaignsDraftsRouteImport } from './routes/_app/campaigns/video-campaigns/drafts'
+import { Route as AppCampaignsVideoCampaignsHireAProRouteImport } from './routes/_app/campaigns/video-campaigns/hire-a-pro'
 import { Route as AppCampaignsVideoCampaignsHistoryRouteImport } from './routes/_app/campaigns/video-campaigns/history'
 import { Route as AppCampaignsVideoCampaignsScriptsRouteImport } from './routes/_app/campaigns/video-campaigns/scripts'
 import { Route as AppCampaignsVideoCampaignsTrendingAudiosRouteImport } from './routes/_app/campaigns/video-campaigns/trending-audios'
@@ -357,6 +358,12 @@ const AppCampaignsVideoCampaignsDraftsRoute =
     path: '/campaigns/video-campaigns/drafts',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCampaignsVideoCampaignsHireAProRoute =
+  AppCampaignsVideoCampaignsHireAProRouteImport.update({
+    id: '/campaigns/video-campaigns/hire-a-pro',
+    path: '/campaigns/video-campaigns/hire-a-pro',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCampaignsVideoCampaignsHistoryRoute =
   AppCampaignsVideoCampaignsHistoryRouteImport.update({
     id: '/campaigns/video-campaigns/history',
@@ -517,6 +524,7 @@ export interface FileRoutesByFullPath {
   '/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
   '/campaigns/video-campaigns/audio': typeof AppCampaignsVideoCampaignsAudioRoute
   '/campaigns/video-campaigns/drafts': typeof AppCampaignsVideoCampaignsDraftsRoute
+  '/campaigns/video-campaigns/hire-a-pro': typeof AppCampaignsVideoCampaignsHireAProRoute
   '/campaigns/video-campaigns/history': typeof AppCampaignsVideoCampaignsHistoryRoute
   '/campaigns/video-campaigns/scripts': typeof AppCampaignsVideoCampaignsScriptsRoute
   '/campaigns/video-campaigns/trending-audios': typeof AppCampaignsVideoCampaignsTrendingAudiosRoute
@@ -587,6 +595,7 @@ export interface FileRoutesByTo {
   '/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
   '/campaigns/video-campaigns/audio': typeof AppCampaignsVideoCampaignsAudioRoute
   '/campaigns/video-campaigns/drafts': typeof AppCampaignsVideoCampaignsDraftsRoute
+  '/campaigns/video-campaigns/hire-a-pro': typeof AppCampaignsVideoCampaignsHireAProRoute
   '/campaigns/video-campaigns/history': typeof AppCampaignsVideoCampaignsHistoryRoute
   '/campaigns/video-campaigns/scripts': typeof AppCampaignsVideoCampaignsScriptsRoute
   '/campaigns/video-campaigns/trending-audios': typeof AppCampaignsVideoCampaignsTrendingAudiosRoute
@@ -661,6 +670,7 @@ export interface FileRoutesById {
   '/_app/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
   '/_app/campaigns/video-campaigns/audio': typeof AppCampaignsVideoCampaignsAudioRoute
   '/_app/campaigns/video-campaigns/drafts': typeof AppCampaignsVideoCampaignsDraftsRoute
+  '/_app/campaigns/video-campaigns/hire-a-pro': typeof AppCampaignsVideoCampaignsHireAProRoute
   '/_app/campaigns/video-campaigns/history': typeof AppCampaignsVideoCampaignsHistoryRoute
   '/_app/campaigns/video-campaigns/scripts': typeof AppCampaignsVideoCampaignsScriptsRoute
   '/_app/campaigns/video-campaigns/trending-audios': typeof AppCampaignsVideoCampaignsTrendingAudiosRoute
@@ -734,6 +744,7 @@ export interface FileRouteTypes {
     | '/campaigns/text-campaigns/scheduled'
     | '/campaigns/video-campaigns/audio'
     | '/campaigns/video-campaigns/drafts'
+    | '/campaigns/video-campaigns/hire-a-pro'
     | '/campaigns/video-campaigns/history'
     | '/campaigns/video-campaigns/scripts'
     | '/campaigns/video-campaigns/trending-audios'
@@ -804,6 +815,7 @@ export interface FileRouteTypes {
     | '/campaigns/text-campaigns/scheduled'
     | '/campaigns/video-campaigns/audio'
     | '/campaigns/video-campaigns/drafts'
+    | '/campaigns/video-campaigns/hire-a-pro'
     | '/campaigns/video-campaigns/history'
     | '/campaigns/video-campaigns/scripts'
     | '/campaigns/video-campaigns/trending-audios'
@@ -877,6 +889,7 @@ export interface FileRouteTypes {
     | '/_app/campaigns/text-campaigns/scheduled'
     | '/_app/campaigns/video-campaigns/audio'
     | '/_app/campaigns/video-campaigns/drafts'
+    | '/_app/campaigns/video-campaigns/hire-a-pro'
     | '/_app/campaigns/video-campaigns/history'
     | '/_app/campaigns/video-campaigns/scripts'
     | '/_app/campaigns/video-campaigns/trending-audios'
@@ -1273,6 +1286,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCampaignsVideoCampaignsDraftsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/campaigns/video-campaigns/hire-a-pro': {
+      id: '/_app/campaigns/video-campaigns/hire-a-pro'
+      path: '/campaigns/video-campaigns/hire-a-pro'
+      fullPath: '/campaigns/video-campaigns/hire-a-pro'
+      preLoaderRoute: typeof AppCampaignsVideoCampaignsHireAProRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/campaigns/video-campaigns/history': {
       id: '/_app/campaigns/video-campaigns/history'
       path: '/campaigns/video-campaigns/history'
@@ -1467,6 +1487,7 @@ interface AppRouteChildren {
   AppCampaignsTextCampaignsScheduledRoute: typeof AppCampaignsTextCampaignsScheduledRoute
   AppCampaignsVideoCampaignsAudioRoute: typeof AppCampaignsVideoCampaignsAudioRoute
   AppCampaignsVideoCampaignsDraftsRoute: typeof AppCampaignsVideoCampaignsDraftsRoute
+  AppCampaignsVideoCampaignsHireAProRoute: typeof AppCampaignsVideoCampaignsHireAProRoute
   AppCampaignsVideoCampaignsHistoryRoute: typeof AppCampaignsVideoCampaignsHistoryRoute
   AppCampaignsVideoCampaignsScriptsRoute: typeof AppCampaignsVideoCampaignsScriptsRoute
   AppCampaignsVideoCampaignsTrendingAudiosRoute: typeof AppCampaignsVideoCampaignsTrendingAudiosRoute
@@ -1534,6 +1555,8 @@ const AppRouteChildren: AppRouteChildren = {
     AppCampaignsTextCampaignsScheduledRoute,
   AppCampaignsVideoCampaignsAudioRoute: AppCampaignsVideoCampaignsAudioRoute,
   AppCampaignsVideoCampaignsDraftsRoute: AppCampaignsVideoCampaignsDraftsRoute,
+  AppCampaignsVideoCampaignsHireAProRoute:
+    AppCampaignsVideoCampaignsHireAProRoute,
   AppCampaignsVideoCampaignsHistoryRoute:
     AppCampaignsVideoCampaignsHistoryRoute,
   AppCampaignsVideoCampaignsScriptsRoute:

@@ -126,7 +126,7 @@ function ScriptForm({ script, hasLogo, onNeedsLogo, onVideo }: { script: Script 
                   />
                   {item?.type === 'video' && (
                     <NumberInput
-                      label="Starts at (seconds into the clip)"
+                      label="Clip starts at"
                       min={0}
                       max={Math.max(0, Math.floor((item.duration ?? VIDEO_LIMITS.trimStartMax) - 1))}
                       step={0.5}
@@ -134,7 +134,7 @@ function ScriptForm({ script, hasLogo, onNeedsLogo, onVideo }: { script: Script 
                       value={scene.trim_start ?? 0}
                       onChange={(value) => update(index, { trim_start: Math.max(0, typeof value === 'number' ? value : Number(value) || 0) })}
                       error={errors[`scenes.${index}.trim_start`]}
-                      description={item.duration ? `The clip is ${Math.round(item.duration)} s long` : undefined}
+                      description={`Seconds into the clip${item.duration ? ` (it lasts ${Math.round(item.duration)} s)` : ''}`}
                       w={220}
                     />
                   )}

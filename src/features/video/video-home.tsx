@@ -42,6 +42,9 @@ export function VideoHome({ brandReady, onNeedsBrand, onScript }: VideoHomeProps
         <Anchor component={Link} to="/campaigns/video-campaigns/trending-audios" fw={600} py={10}>
           Trending audios
         </Anchor>
+        <Anchor component={Link} to="/campaigns/video-campaigns/hire-a-pro" fw={600} py={10}>
+          Hire a Pro
+        </Anchor>
       </Group>
       <Stack gap="sm">
         <Group justify="space-between">
