@@ -38,6 +38,8 @@ export function AudioPage() {
       player.toggle(result.audio.id, result.audio.audio_url);
     },
     onError: (error) => {
+      // The server answered: the next attempt is a new request (the key of a refused one is not reused).
+      if (error instanceof ApiError && error.status > 0) key.current = crypto.randomUUID();
       if (error instanceof ApiError) setErrors(error.fields);
       notifyError(error, 'The audio could not be made');
     },

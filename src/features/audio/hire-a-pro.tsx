@@ -76,7 +76,7 @@ export function HireAPro() {
                     {when.format(new Date(entry.created_at))} · {entry.message}
                   </Text>
                 </Stack>
-                <Badge color={entry.status === 'sent' ? 'teal' : 'red'} variant="light">
+                <Badge color={entry.status === 'sent' ? 'teal' : 'red'} variant="light" style={{ flexShrink: 0 }}>
                   {entry.status === 'sent' ? 'Email sent' : 'Not sent'}
                 </Badge>
               </Group>
@@ -109,6 +109,8 @@ function AddCreator({ opened, onClose }: { opened: boolean; onClose: () => void 
       onClose();
     },
     onError: (error) => {
+      // The server answered: the next attempt is a new request (the key of a refused one is not reused).
+      if (error instanceof ApiError && error.status > 0) key.current = crypto.randomUUID();
       if (error instanceof ApiError) setErrors(error.fields);
       notifyError(error, 'The creator could not be added');
     },
@@ -144,6 +146,7 @@ function RequestBooking({ creator, onClose }: { creator: Creator | null; onClose
       onClose();
     },
     onError: (failure) => {
+      if (failure instanceof ApiError && failure.status > 0) key.current = crypto.randomUUID();
       if (failure instanceof ApiError) setError(failure.fields.message);
       notifyError(failure, 'The request could not be sent');
     },
