@@ -2,7 +2,9 @@
 // hours per area code and the one-text-per-day rule on), to the local fake Twilio in its own process, side by side
 // in the same run with a bare loop of fetch calls posting the same texts to the same fake with the same number in
 // flight. Prints both rates and the ratio (goal ≥ 0.8). On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
-// BENCH_TEXTS changes the size.
+// Two scenarios: the fake answering at once (the engine's own cost per text, the worst case for the ratio), and
+// the fake answering in 100–300 ms as Twilio does (what an owner's send sees). BENCH_TEXTS changes the size of
+// the first (default 50,000), BENCH_SLOW_TEXTS of the second (default 5,000; 0 skips it).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,22 +25,29 @@ const { createJobs } = await load('server/jobs/jobs.ts');
 const { registerSendingJobs, transportsFor } = await load('server/features/sending/sending.jobs.ts');
 const { createSend } = await load('server/features/sending/engine.ts');
 
-const TEXTS = Number(process.env.BENCH_TEXTS ?? 50_000);
+let TEXTS = Number(process.env.BENCH_TEXTS ?? 50_000);
+const SLOW_TEXTS = Number(process.env.BENCH_SLOW_TEXTS ?? 5_000);
 const BODY = 'La Cocina: 2 tacos for $9 today until 9pm. See you soon! Reply STOP to opt out';
 const FROM = '+15125550100';
 
-/** An area code whose zone is in daytime now, so quiet hours (on) hold nobody: New York … Hawaii, else London. */
+/** A number prefix whose zone is in daytime now (9:00–19:00), so quiet hours (on) hold nobody, at any hour of the run. */
 function awakePrefix() {
-  const zones = [['+1212', 'America/New_York'], ['+1312', 'America/Chicago'], ['+1303', 'America/Denver'], ['+1213', 'America/Los_Angeles'], ['+1907', 'America/Anchorage'], ['+1808', 'Pacific/Honolulu'], ['+4420', 'Europe/London']];
+  const zones = [
+    ['+1212', 'America/New_York'], ['+1312', 'America/Chicago'], ['+1303', 'America/Denver'], ['+1213', 'America/Los_Angeles'],
+    ['+1907', 'America/Anchorage'], ['+1808', 'Pacific/Honolulu'], ['+8135', 'Asia/Tokyo'], ['+91982', 'Asia/Kolkata'], ['+4420', 'Europe/London'],
+  ];
   const hour = (zone) => Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
-  return (zones.find(([, zone]) => hour(zone) >= 9 && hour(zone) <= 19) ?? zones[0])[0];
+  const awake = zones.find(([, zone]) => hour(zone) >= 9 && hour(zone) <= 19);
+  if (!awake) throw new Error('no time zone of the bench is awake now');
+  return awake[0];
 }
 const PREFIX = awakePrefix();
 const phone = (n) => `${PREFIX}${2_000_000 + n}`;
 
 /** The fake in a process of its own (no StatusCallbacks: the bare loop has no endpoint for them either). */
-function startFake() {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/fakes/twilio.ts'), '0', '--no-callbacks'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+function startFake(answerMs) {
+  const args = [path.join(root, 'tests/fakes/twilio.ts'), '0', '--no-callbacks', ...(answerMs ? [`--answer-ms=${answerMs}`] : [])];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk) => {
@@ -106,15 +115,22 @@ async function mise(kind, fake) {
   return { rate: TEXTS / seconds, seconds, concurrency, counts: Object.fromEntries(counts.map((row) => [row.status, Number(row.n)])) };
 }
 
-const fake = await startFake();
-try {
-  console.log(`bench:text — ${TEXTS.toLocaleString('en-US')} texts to the fake Twilio in its own process (numbers ${PREFIX}…, quiet hours on), Node ${process.version}`);
-  const kinds = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
-  for (const kind of kinds) {
-    const result = await mise(kind, fake);
-    const baseline = await bare(fake, result.concurrency);
-    console.log(`${kind.padEnd(9)} bare fetch loop (${result.concurrency} in flight) ${Math.round(baseline)} msg/s | Mise ${Math.round(result.rate)} msg/s (${result.seconds.toFixed(1)} s) | ratio ${(result.rate / baseline).toFixed(2)} (goal ≥ 0.80) | ledger ${JSON.stringify(result.counts)}`);
+const scenarios = [
+  ...(TEXTS > 0 ? [{ answerMs: null, texts: TEXTS, label: 'answers at once' }] : []),
+  ...(SLOW_TEXTS > 0 ? [{ answerMs: '100-300', texts: SLOW_TEXTS, label: 'answers in 100–300 ms, as Twilio' }] : []),
+];
+for (const scenario of scenarios) {
+  TEXTS = scenario.texts;
+  const fake = await startFake(scenario.answerMs);
+  try {
+    console.log(`bench:text — ${TEXTS.toLocaleString('en-US')} texts to the fake Twilio in its own process, which ${scenario.label} (numbers ${PREFIX}…, quiet hours on), Node ${process.version}`);
+    const kinds = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+    for (const kind of kinds) {
+      const result = await mise(kind, fake);
+      const baseline = await bare(fake, result.concurrency);
+      console.log(`${kind.padEnd(9)} bare fetch loop (${result.concurrency} in flight) ${Math.round(baseline)} msg/s | Mise ${Math.round(result.rate)} msg/s (${result.seconds.toFixed(1)} s) | ratio ${(result.rate / baseline).toFixed(2)} (goal ≥ 0.80) | ledger ${JSON.stringify(result.counts)}`);
+    }
+  } finally {
+    fake.stop();
   }
-} finally {
-  fake.stop();
 }

@@ -38,6 +38,7 @@ Demo account ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${databas
 
   email     ${result.email}
   password  ${result.password}
+  staff     ${result.staffEmail} (same password): a demo team member who sees only Media and their profile
 
   ${result.customers.toLocaleString('en-US')} customers and ${result.orders.toLocaleString('en-US')} orders (made up: source "demo", example.com emails, 555-01xx phones)
   segments: ${result.segments.join('; ') || 'none'}

@@ -16,6 +16,7 @@ import { stripeCspSources } from './providers/billing/stripe.ts';
 import { socialSigninCspSources, socialSigninNeedsPopups } from './features/auth/auth.csp.ts';
 import type { Feature } from './features/feature.ts';
 import { features as allFeatures } from './features/features.ts';
+import { teamAccess } from './middleware/team-access.ts';
 
 export type AppOptions = {
   /** Folder of the built PWA; when absent (tests, `npm run dev`) only the API is served. */
@@ -110,6 +111,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       },
     })),
   );
+
+  // Who is calling, once per request; staff reach only their allow-list (issue 19).
+  app.use('/api/v1/*', teamAccess(deps));
 
   for (const feature of features) {
     for (const [route, router] of Object.entries(feature.routes?.(deps) ?? {})) app.route(`/api/v1${route}`, router);

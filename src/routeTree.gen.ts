@@ -22,6 +22,7 @@ import { Route as AppSquare_callbackRouteImport } from './routes/_app/square_cal
 import { Route as AppSubscriptionsRouteImport } from './routes/_app/subscriptions'
 import { Route as AppTiktok_callbackRouteImport } from './routes/_app/tiktok_callback'
 import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
+import { Route as AuthJoinRouteImport } from './routes/_auth/join'
 import { Route as AuthPasswordResetRouteImport } from './routes/_auth/password-reset'
 import { Route as AuthPrivacyRouteImport } from './routes/_auth/privacy'
 import { Route as AuthSigninRouteImport } from './routes/_auth/signin'
@@ -44,6 +45,7 @@ import { Route as AppSettingsPasswordRouteImport } from './routes/_app/settings/
 import { Route as AppSettingsPaymentRouteImport } from './routes/_app/settings/payment'
 import { Route as AppSettingsPosRouteImport } from './routes/_app/settings/pos'
 import { Route as AppSettingsSocialsRouteImport } from './routes/_app/settings/socials'
+import { Route as AppSettingsTeamRouteImport } from './routes/_app/settings/team'
 import { Route as AppCampaignsEmailCampaignsIndexRouteImport } from './routes/_app/campaigns/email-campaigns/index'
 import { Route as AppCampaignsEmailCampaignsDraftsRouteImport } from './routes/_app/campaigns/email-campaigns/drafts'
 import { Route as AppCampaignsEmailCampaignsGeneratedEmailsRouteImport } from './routes/_app/campaigns/email-campaigns/generated-emails'
@@ -143,6 +145,11 @@ const AppTiktok_callbackRoute = AppTiktok_callbackRouteImport.update({
 const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthJoinRoute = AuthJoinRouteImport.update({
+  id: '/join',
+  path: '/join',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthPasswordResetRoute = AuthPasswordResetRouteImport.update({
@@ -255,6 +262,11 @@ const AppSettingsPosRoute = AppSettingsPosRouteImport.update({
 const AppSettingsSocialsRoute = AppSettingsSocialsRouteImport.update({
   id: '/settings/socials',
   path: '/settings/socials',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsTeamRoute = AppSettingsTeamRouteImport.update({
+  id: '/settings/team',
+  path: '/settings/team',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCampaignsEmailCampaignsIndexRoute =
@@ -489,6 +501,7 @@ export interface FileRoutesByFullPath {
   '/subscriptions': typeof AppSubscriptionsRoute
   '/tiktok_callback': typeof AppTiktok_callbackRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
+  '/join': typeof AuthJoinRoute
   '/password-reset': typeof AuthPasswordResetRoute
   '/privacy': typeof AuthPrivacyRoute
   '/signin': typeof AuthSigninRoute
@@ -508,6 +521,7 @@ export interface FileRoutesByFullPath {
   '/settings/payment': typeof AppSettingsPaymentRoute
   '/settings/pos': typeof AppSettingsPosRoute
   '/settings/socials': typeof AppSettingsSocialsRoute
+  '/settings/team': typeof AppSettingsTeamRoute
   '/campaigns/': typeof AppCampaignsIndexRoute
   '/customers/': typeof AppCustomersIndexRoute
   '/media/': typeof AppMediaIndexRoute
@@ -561,6 +575,7 @@ export interface FileRoutesByTo {
   '/subscriptions': typeof AppSubscriptionsRoute
   '/tiktok_callback': typeof AppTiktok_callbackRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
+  '/join': typeof AuthJoinRoute
   '/password-reset': typeof AuthPasswordResetRoute
   '/privacy': typeof AuthPrivacyRoute
   '/signin': typeof AuthSigninRoute
@@ -579,6 +594,7 @@ export interface FileRoutesByTo {
   '/settings/payment': typeof AppSettingsPaymentRoute
   '/settings/pos': typeof AppSettingsPosRoute
   '/settings/socials': typeof AppSettingsSocialsRoute
+  '/settings/team': typeof AppSettingsTeamRoute
   '/campaigns': typeof AppCampaignsIndexRoute
   '/customers': typeof AppCustomersIndexRoute
   '/media': typeof AppMediaIndexRoute
@@ -634,6 +650,7 @@ export interface FileRoutesById {
   '/_app/subscriptions': typeof AppSubscriptionsRoute
   '/_app/tiktok_callback': typeof AppTiktok_callbackRoute
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/_auth/join': typeof AuthJoinRoute
   '/_auth/password-reset': typeof AuthPasswordResetRoute
   '/_auth/privacy': typeof AuthPrivacyRoute
   '/_auth/signin': typeof AuthSigninRoute
@@ -654,6 +671,7 @@ export interface FileRoutesById {
   '/_app/settings/payment': typeof AppSettingsPaymentRoute
   '/_app/settings/pos': typeof AppSettingsPosRoute
   '/_app/settings/socials': typeof AppSettingsSocialsRoute
+  '/_app/settings/team': typeof AppSettingsTeamRoute
   '/_app/campaigns/': typeof AppCampaignsIndexRoute
   '/_app/customers/': typeof AppCustomersIndexRoute
   '/_app/media/': typeof AppMediaIndexRoute
@@ -709,6 +727,7 @@ export interface FileRouteTypes {
     | '/subscriptions'
     | '/tiktok_callback'
     | '/forgot-password'
+    | '/join'
     | '/password-reset'
     | '/privacy'
     | '/signin'
@@ -728,6 +747,7 @@ export interface FileRouteTypes {
     | '/settings/payment'
     | '/settings/pos'
     | '/settings/socials'
+    | '/settings/team'
     | '/campaigns/'
     | '/customers/'
     | '/media/'
@@ -781,6 +801,7 @@ export interface FileRouteTypes {
     | '/subscriptions'
     | '/tiktok_callback'
     | '/forgot-password'
+    | '/join'
     | '/password-reset'
     | '/privacy'
     | '/signin'
@@ -799,6 +820,7 @@ export interface FileRouteTypes {
     | '/settings/payment'
     | '/settings/pos'
     | '/settings/socials'
+    | '/settings/team'
     | '/campaigns'
     | '/customers'
     | '/media'
@@ -853,6 +875,7 @@ export interface FileRouteTypes {
     | '/_app/subscriptions'
     | '/_app/tiktok_callback'
     | '/_auth/forgot-password'
+    | '/_auth/join'
     | '/_auth/password-reset'
     | '/_auth/privacy'
     | '/_auth/signin'
@@ -873,6 +896,7 @@ export interface FileRouteTypes {
     | '/_app/settings/payment'
     | '/_app/settings/pos'
     | '/_app/settings/socials'
+    | '/_app/settings/team'
     | '/_app/campaigns/'
     | '/_app/customers/'
     | '/_app/media/'
@@ -1011,6 +1035,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof AuthForgotPasswordRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/join': {
+      id: '/_auth/join'
+      path: '/join'
+      fullPath: '/join'
+      preLoaderRoute: typeof AuthJoinRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/password-reset': {
@@ -1165,6 +1196,13 @@ declare module '@tanstack/react-router' {
       path: '/settings/socials'
       fullPath: '/settings/socials'
       preLoaderRoute: typeof AppSettingsSocialsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings/team': {
+      id: '/_app/settings/team'
+      path: '/settings/team'
+      fullPath: '/settings/team'
+      preLoaderRoute: typeof AppSettingsTeamRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/campaigns/email-campaigns/': {
@@ -1471,6 +1509,7 @@ interface AppRouteChildren {
   AppSettingsPaymentRoute: typeof AppSettingsPaymentRoute
   AppSettingsPosRoute: typeof AppSettingsPosRoute
   AppSettingsSocialsRoute: typeof AppSettingsSocialsRoute
+  AppSettingsTeamRoute: typeof AppSettingsTeamRoute
   AppCampaignsIndexRoute: typeof AppCampaignsIndexRoute
   AppCustomersIndexRoute: typeof AppCustomersIndexRoute
   AppMediaIndexRoute: typeof AppMediaIndexRoute
@@ -1534,6 +1573,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsPaymentRoute: AppSettingsPaymentRoute,
   AppSettingsPosRoute: AppSettingsPosRoute,
   AppSettingsSocialsRoute: AppSettingsSocialsRoute,
+  AppSettingsTeamRoute: AppSettingsTeamRoute,
   AppCampaignsIndexRoute: AppCampaignsIndexRoute,
   AppCustomersIndexRoute: AppCustomersIndexRoute,
   AppMediaIndexRoute: AppMediaIndexRoute,
@@ -1597,6 +1637,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 interface AuthRouteChildren {
   AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
+  AuthJoinRoute: typeof AuthJoinRoute
   AuthPasswordResetRoute: typeof AuthPasswordResetRoute
   AuthPrivacyRoute: typeof AuthPrivacyRoute
   AuthSigninRoute: typeof AuthSigninRoute
@@ -1607,6 +1648,7 @@ interface AuthRouteChildren {
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthForgotPasswordRoute: AuthForgotPasswordRoute,
+  AuthJoinRoute: AuthJoinRoute,
   AuthPasswordResetRoute: AuthPasswordResetRoute,
   AuthPrivacyRoute: AuthPrivacyRoute,
   AuthSigninRoute: AuthSigninRoute,

@@ -18,6 +18,7 @@ import { textFeature } from './text/text.feature.ts';
 import { videoFeature } from './video/video.feature.ts';
 import { sequencesFeature } from './sequences/sequences.feature.ts';
 import { dashboardFeature } from './dashboard/dashboard.feature.ts';
+import { teamFeature } from './team/team.feature.ts';
 
 /** Every feature of the API, in mount order. The app mounts their routes and main.ts registers their jobs from here. */
 export const features: Feature[] = [
@@ -40,4 +41,5 @@ export const features: Feature[] = [
   audioFeature,
   sequencesFeature,
   dashboardFeature,
+  teamFeature,
 ];

@@ -4,7 +4,12 @@ import type { User } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import { sha256 } from '../lib/crypto.ts';
 
-export type SessionVariables = { user: User; sessionId: string };
+/**
+ * `user`: whose data the request reads and writes. For an owner that is the owner; for a staff member (issue 19) it
+ * is the restaurant's owner on media routes and the staff member on their own profile, so every owner-scoped query
+ * works unchanged. `actor`: who is actually signed in (set by server/middleware/team-access.ts for every session).
+ */
+export type SessionVariables = { user: User; sessionId: string; actor?: User };
 
 export const UNVERIFIED_MESSAGE = 'Your account is not verified yet. Enter the code we emailed you.';
 

@@ -3,7 +3,7 @@ import { TimeZoneSchema } from './brand.ts';
 import { EmailSchema, OTP_LENGTH, PASSWORD_MIN_LENGTH, UserTypeSchema } from './common.ts';
 
 // Messages are the spec's (§5), word for word.
-const NewPasswordSchema = v.pipe(
+export const NewPasswordSchema = v.pipe(
   v.string('Password is required'),
   v.nonEmpty('Password is required'),
   v.minLength(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters'),
@@ -66,6 +66,9 @@ export const SigninResponseSchema = v.object({
   activeSubscription: v.nullable(v.string()),
   activeSubscriptionStart: v.nullable(v.string()),
   activeSubscriptionEnd: v.nullable(v.string()),
+  /** Issue 19: present for a staff member only ('staff'), with the restaurant they joined; an owner's answer is unchanged. */
+  role: v.optional(v.picklist(['owner', 'staff'])),
+  restaurantName: v.optional(v.string()),
 });
 export type SigninResponse = v.InferOutput<typeof SigninResponseSchema>;
 

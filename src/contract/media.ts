@@ -38,6 +38,8 @@ export const MediaItemSchema = v.object({
   createdAt: v.string(),
   updatedAt: v.string(),
   deletedAt: v.nullable(v.string()),
+  /** Issue 19: who uploaded it (the owner or a team member); null when unknown (older items, videos Mise made). */
+  uploadedBy: v.optional(v.nullable(v.object({ id: v.nullable(v.string()), name: v.string() }))),
 });
 export type MediaItem = v.InferOutput<typeof MediaItemSchema>;
 
@@ -67,12 +69,15 @@ export const MediaListQuerySchema = v.object({
   order: v.optional(v.picklist(['asc', 'desc'], 'order must be asc or desc'), 'desc'),
   page: intFromString('page', 1, 1_000_000, '1'),
   pageSize: intFromString('pageSize', 1, MEDIA_PAGE_SIZE_MAX, '50'),
+  /** Issue 19: only what this person (owner or team member id) uploaded, across folders. */
+  uploadedBy: v.optional(v.pipe(v.string(), v.uuid('uploadedBy must be a user id'))),
 });
 export type MediaListQuery = v.InferInput<typeof MediaListQuerySchema>;
 
 export const MediaRecentQuerySchema = v.object({
   page: intFromString('page', 1, 1_000_000, '1'),
   pageSize: intFromString('pageSize', 1, MEDIA_PAGE_SIZE_MAX, '60'),
+  uploadedBy: v.optional(v.pipe(v.string(), v.uuid('uploadedBy must be a user id'))),
   /** Words in the name or description (case-insensitive); the scene picker's search. */
   search: v.optional(v.pipe(v.string('search must be text'), v.trim(), v.maxLength(200, 'search must be at most 200 characters')), ''),
 });

@@ -15,6 +15,9 @@ export const CurrentUserSchema = v.object({
   activeSubscriptionStart: v.nullable(v.string()),
   activeSubscriptionEnd: v.nullable(v.string()),
   createdAt: v.string(),
+  /** Issue 19: present for a staff member only ('staff'), with the restaurant they joined; an owner's answer is unchanged. */
+  role: v.optional(v.picklist(['owner', 'staff'])),
+  restaurantName: v.optional(v.string()),
 });
 export type CurrentUser = v.InferOutput<typeof CurrentUserSchema>;
 

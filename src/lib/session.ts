@@ -14,6 +14,10 @@ export type Session = {
   activeSubscription: string | null;
   activeSubscriptionStart: string | null;
   activeSubscriptionEnd: string | null;
+  /** Issue 19: 'staff' for a team member (media and their own profile only); absent for the owner. */
+  role?: 'owner' | 'staff';
+  /** The restaurant a team member joined. */
+  restaurantName?: string;
 };
 
 const STORAGE_KEY = 'mise.session';
@@ -69,6 +73,12 @@ if (typeof window !== 'undefined') {
 }
 
 export const useSession = () => useSyncExternalStore(sessionStore.subscribe, sessionStore.get, () => null);
+
+/** A team member (issue 19) rather than the restaurant's owner. */
+export const isStaffSession = (session: Session | null) => session?.role === 'staff';
+
+/** The signed-in team member's session, or null for the owner. */
+export const staffSession = () => (isStaffSession(current) ? current : null);
 
 /** The first word of the name (spec §3). */
 export const displayNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? '';

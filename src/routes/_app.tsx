@@ -1,5 +1,7 @@
 import { createFileRoute, Navigate, Outlet, redirect, useLocation } from '@tanstack/react-router';
-import { displayNameOf, sessionStore, useSession } from '../lib/session.ts';
+import { displayNameOf, isStaffSession, sessionStore, useSession } from '../lib/session.ts';
+import { staffNavItems } from '../ui/nav-items.ts';
+import { staffMayOpen } from '../ui/staff-paths.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { useAccountCheck } from '../features/profile/use-account-check.ts';
 import { SyncBadge } from '../features/sync/sync-badge.tsx';
@@ -9,7 +11,10 @@ import { AppShellLayout } from '../ui/app-shell-layout.tsx';
 // Every signed-in screen lives under this pathless layout.
 export const Route = createFileRoute('/_app')({
   beforeLoad: ({ location }) => {
-    if (!sessionStore.get()) throw redirect({ to: '/signin', search: { redirect: location.href } });
+    const session = sessionStore.get();
+    if (!session) throw redirect({ to: '/signin', search: { redirect: location.href } });
+    // A team member reaches the media library and their own account only (the server refuses the rest too).
+    if (isStaffSession(session) && !staffMayOpen(location.pathname)) throw redirect({ to: '/', replace: true });
   },
   component: AppLayout,
 });
@@ -29,6 +34,7 @@ function AppLayout() {
       onSignOut={() => void handleSignOut()}
       headerExtras={<SyncBadge />}
       banner={<SyncBanners />}
+      items={isStaffSession(session) ? staffNavItems : undefined}
     >
       <Outlet />
     </AppShellLayout>

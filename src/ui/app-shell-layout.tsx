@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { BottomNav } from './bottom-nav.tsx';
 import { BrandLogo } from './brand-mark.tsx';
-import { navSections } from './nav-items.ts';
+import { navSections, type NavItem } from './nav-items.ts';
 import { SideNav } from './side-nav.tsx';
 import { UserMenu, type ShellUser } from './user-menu.tsx';
 import classes from './app-shell.module.css';
@@ -15,6 +15,8 @@ type AppShellLayoutProps = {
   headerExtras?: ReactNode;
   /** Full-width notices above every screen (offline banner, update prompt). */
   banner?: ReactNode;
+  /** The entries to show (a team member sees fewer); every screen by default. */
+  items?: readonly NavItem[];
   children: ReactNode;
 };
 
@@ -22,8 +24,8 @@ const HEADER = 'calc(3.5rem + env(safe-area-inset-top))';
 const BOTTOM_BAR = 'calc(3.75rem + env(safe-area-inset-bottom))';
 
 /** The signed-in frame: header, sidebar from the `sm` breakpoint, bottom bar below it. */
-export function AppShellLayout({ user, onSignOut, headerExtras, banner, children }: AppShellLayoutProps) {
-  const sections = navSections();
+export function AppShellLayout({ user, onSignOut, headerExtras, banner, items, children }: AppShellLayoutProps) {
+  const sections = navSections(items);
   return (
     <AppShell
       header={{ height: HEADER }}

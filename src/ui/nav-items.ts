@@ -2,10 +2,11 @@ import type { Icon } from '@tabler/icons-react';
 import { IconCreditCard, IconCrown, IconMail, IconMessage, IconMovie, IconPalette, IconSpeakerphone, IconShare } from '@tabler/icons-react';
 import { IconBell, IconHome2, IconLock, IconMessageChatbot, IconUser } from '@tabler/icons-react';
 import { IconPhoto } from '@tabler/icons-react';
-import { IconUsersGroup } from '@tabler/icons-react';
+import { IconUsersGroup, IconUsersPlus } from '@tabler/icons-react';
 import { IconChartBar, IconTimeline } from '@tabler/icons-react';
 import { IconBuildingStore, IconUsers } from '@tabler/icons-react';
 import type { FileRouteTypes } from '../routeTree.gen.ts';
+import { STAFF_PATHS } from './staff-paths.ts';
 
 /** A screen that exists: typed against the route tree, so an entry for a route that is not built does not compile. */
 // `to` (not `fullPaths`): an index route under a layout has a full path with a trailing slash that links do not accept.
@@ -37,6 +38,7 @@ export const navItems: readonly NavItem[] = [
   { path: '/settings/content', label: 'Restaurant content', icon: IconPalette, placement: 'more', order: 800, description: 'Logo, colours, voice and email header' },
   { path: '/settings/pos', label: 'Point of sale', icon: IconBuildingStore, placement: 'more', order: 805, description: 'Connect Square or Clover' },
   { path: '/settings/socials', label: 'Social accounts', icon: IconShare, placement: 'more', order: 810, description: 'Link TikTok for your videos' },
+  { path: '/settings/team', label: 'Team', icon: IconUsersPlus, placement: 'more', order: 815, description: 'Invite staff to upload photos from their phones' },
   { path: '/subscriptions', label: 'Plans', icon: IconCrown, placement: 'more', order: 820, description: 'Your plan, its limits and upgrades' },
   { path: '/settings/payment', label: 'Payment', icon: IconCreditCard, placement: 'more', order: 830, description: 'Your card and cancelling a plan' },
 ];
@@ -51,6 +53,9 @@ export const campaignChannels: ReadonlyArray<{ path: NavPath; label: string; des
   { path: '/campaigns/video-campaigns', label: 'Video', description: 'Short TikTok videos from your photos and clips', icon: IconMovie },
   { path: '/campaigns/sequences', label: 'Sequences', description: 'Emails and texts that go out by themselves, step by step', icon: IconTimeline },
 ];
+
+/** What a team member sees: the media library and their own account (the server allows nothing else). */
+export const staffNavItems: readonly NavItem[] = navItems.filter((item) => (STAFF_PATHS as readonly string[]).includes(item.path));
 
 /** How many primary entries fit the phone's bottom bar next to More. */
 export const BOTTOM_BAR_SLOTS = 4;

@@ -27,6 +27,8 @@ export type FakeTwilioOptions = {
   outcome?: (to: string) => FakeTwilioOutcome;
   /** Send StatusCallbacks (default true); a benchmark of the bare API may turn them off. */
   callbacks?: boolean;
+  /** How long a create takes to answer, drawn uniformly from [min, max] ms (Twilio: ~100–300 ms). Default: at once. */
+  answerMs?: [number, number];
 };
 
 type Call = { method: string; path: string };
@@ -146,6 +148,10 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
       status: service ? 'accepted' : 'queued',
       createdAt: new Date(),
     };
+    if (options.answerMs) {
+      const [min, max] = options.answerMs;
+      await new Promise((resolve) => setTimeout(resolve, min + Math.random() * (max - min)));
+    }
     messages.push(message);
     bySid.set(message.sid, message);
     sendJson(res, 201, toJson(message));
@@ -229,6 +235,12 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const fake = await startFakeTwilio({ port: Number(process.argv[2] ?? 4140), callbacks: !process.argv.includes('--no-callbacks') });
+  // `--answer-ms=100-300`: each create answers after a time drawn from that range.
+  const answer = /^--answer-ms=(\d+)-(\d+)$/.exec(process.argv.find((arg) => arg.startsWith('--answer-ms=')) ?? '');
+  const fake = await startFakeTwilio({
+    port: Number(process.argv[2] ?? 4140),
+    callbacks: !process.argv.includes('--no-callbacks'),
+    answerMs: answer ? [Number(answer[1]), Number(answer[2])] : undefined,
+  });
   console.log(`fake Twilio on ${fake.url}: TWILIO_ACCOUNT_SID=${fake.accountSid} TWILIO_AUTH_TOKEN=${fake.authToken} TWILIO_BASE_URL=${fake.url}`);
 }

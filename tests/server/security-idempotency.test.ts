@@ -15,6 +15,7 @@ const EXEMPT: Array<[RegExp, string]> = [
   [/^\/api\/v1\/billing\/webhook$/, 'Stripe webhook: no session, deduplicated by event id'],
   [/^\/api\/v1\/mail\/bounces$/, 'bounce webhook: no session, recording a bounce twice changes nothing'],
   [/^\/api\/v1\/text\/twilio\//, 'Twilio webhooks: no session, keyed by the message SID'],
+  [/^\/api\/v1\/team\/invitations\/(check|accept)$/, 'team invitation link: no session; check is a read, accept uses the single-use link (a repeat gets 410)'],
   [/^\/api\/v1\/media\/uploads/, 'tus: resumable by its own protocol (Upload-Offset), a repeat PATCH at a stale offset is refused'],
 ];
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../server/features/demo/demo-account.ts';
+import { DEMO_STAFF_EMAIL, seedDemo } from '../../server/features/demo/demo-account.ts';
 import { DEMO_EMAIL } from '../../server/features/customers/demo/demo-seed.ts';
 import { takeSnapshots } from '../../server/features/video/video-publish.ts';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -36,5 +36,12 @@ describe('demo video campaign', () => {
     expect(audios).toHaveLength(1);
     expect(audios[0]).toMatchObject({ demo: true, engine: 'builtin', text: 'Our pumpkin soup is back for autumn. Come in and warm up!' });
     expect((await t.app.request(audios[0].audio_url)).headers.get('content-type')).toBe('audio/wav');
+
+    // Issue 19: a labelled demo team member with the same password, who uploaded two of the café's photos.
+    const staff = await call(t.app, 'POST', '/api/v1/auth/signin', { email: DEMO_STAFF_EMAIL, password: 'demo-password-1', userType: 'regular' });
+    expect(staff.body).toMatchObject({ name: 'Sam Demo (demo staff)', role: 'staff', restaurantName: 'Demo Café' });
+    const theirs = await call(t.app, 'GET', `/api/v1/media/recent?uploadedBy=${staff.body.userId}`, undefined, token);
+    expect(theirs.body.total).toBe(2);
+    expect((await call(t.app, 'GET', '/api/v1/customers', undefined, staff.body.token)).status).toBe(403);
   }, 180_000);
 });

@@ -21,6 +21,7 @@ import * as m0110 from './0110_video.ts';
 import * as m0120 from './0120_ask.ts';
 import * as m0130 from './0130_sequences.ts';
 import * as m0140 from './0140_security.ts';
+import * as m0180 from './0180_team.ts';
 import * as m0190 from './0190_audio.ts';
 
 /** Every migration, in order. Add a new versioned file and list it here; never edit an applied one. */
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0120_ask': m0120,
   '0130_sequences': m0130,
   '0140_security': m0140,
+  '0180_team': m0180,
   '0190_audio': m0190,
 };

@@ -31,6 +31,8 @@ export const AUTH_LIMITS = {
   verifyAccount: { perIp: { limit: 100, windowSeconds: MINUTES_15 }, perEmailClient: { limit: 20, windowSeconds: MINUTES_15 } },
   resetPassword: { perIp: { limit: 100, windowSeconds: MINUTES_15 }, perEmailClient: { limit: 20, windowSeconds: MINUTES_15 } },
   social: { perIp: { limit: 100, windowSeconds: MINUTES_15 } },
+  // Opening and accepting a team invitation link (issue 19).
+  teamInvitation: { perIp: { limit: 100, windowSeconds: MINUTES_15 } },
 } satisfies Record<string, ActionLimits>;
 
 export type AuthAction = keyof typeof AUTH_LIMITS;

@@ -19,6 +19,7 @@ import { findUserByEmail, subscriptionSummary } from '../profile/account.service
 import { claimResendSlot, consumeCode, isUsedCode, issueCode, mailCode, releaseResendSlot, RESEND_COOLDOWN_SECONDS, sendFreshCode, tooEarly } from './otp.ts';
 import { checkSigninThrottle, clearSigninThrottle, recordSigninFailure, recordSigninSuccess } from './signin-throttle.ts';
 import { createSession, endAllSessions } from './sessions.ts';
+import { staffFields } from '../team/team.staff.ts';
 
 // Signing in to an email with no account still spends one scrypt, so timing does not tell them apart.
 let dummyHash: Promise<string> | undefined;
@@ -99,6 +100,7 @@ export async function signin(deps: Deps, body: SigninRequest, userAgent?: string
     image: user.image_url,
     phoneNumber: user.phone_number,
     ...(await subscriptionSummary(deps.db, user.id, deps.now())),
+    ...(await staffFields(deps.db, user)),
   };
 }
 

@@ -17,6 +17,8 @@ export type UsersTable = {
   google_sub: string | null;
   apple_sub: string | null;
   notifications: ColumnType<NotificationFlags, string | undefined, string>;
+  /** Migration 0180: a staff member's restaurant (the owner's id); null for an owner. */
+  team_owner_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 };

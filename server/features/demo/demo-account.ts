@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Deps } from '../../deps.ts';
+import { hashPassword } from '../../lib/crypto.ts';
 import { secretBox } from '../../lib/secret-box.ts';
 import { BRAND_FILE_PREFIX } from '../brand/brand-images.ts';
 import { saveBrand, setHeaderImage } from '../brand/brand.service.ts';
@@ -18,7 +19,11 @@ import { DEMO_DISHES, demoHeader, demoLogo, dishPicture } from './demo-images.ts
 
 const THEME = '#2F6B3F';
 
-export type DemoAccountResult = DemoResult & { photos: number; campaigns: string[] };
+export type DemoAccountResult = DemoResult & { photos: number; campaigns: string[]; staffEmail: string };
+
+/** Issue 19: a team member of the demo café (same password), who uploaded two of its photos. */
+export const DEMO_STAFF_EMAIL = 'demo-staff@mise.local';
+const DEMO_STAFF_NAME = 'Sam Demo (demo staff)';
 
 /**
  * The demo account, complete enough to try every feature: the customer list and segments (customers/demo), a
@@ -28,7 +33,8 @@ export type DemoAccountResult = DemoResult & { photos: number; campaigns: string
 export async function seedDemo(deps: Deps, options: { password?: string; customers?: number; baseUrl: string }): Promise<DemoAccountResult> {
   const now = deps.now();
   const result = await seedDemoAccount({ db: deps.db, env: deps.env, logger: deps.logger, now, password: options.password, customers: options.customers });
-  const user = await deps.db.selectFrom('users').select('id').where('email', '=', result.email).executeTakeFirstOrThrow();
+  const user = await deps.db.selectFrom('users').select(['id', 'name']).where('email', '=', result.email).executeTakeFirstOrThrow();
+  const ownerName = user.name;
 
   const logo = `${randomUUID().replace(/-/g, '').slice(0, 22)}.png`;
   await deps.storage.put(`brand/${logo}`, await demoLogo(THEME), 'image/png');
@@ -55,13 +61,22 @@ export async function seedDemo(deps: Deps, options: { password?: string; custome
   const tmpDir = path.join(deps.env.dataDir, 'tmp');
   await fs.mkdir(tmpDir, { recursive: true });
   const ctx = { db: deps.db, signer: mediaUrlSigner(deps.env), now: deps.now };
+  // The owner's reset removed their staff with them; an old staff account of the same address goes too.
+  await deps.db.deleteFrom('users').where((eb) => eb(eb.fn('lower', ['email']), '=', DEMO_STAFF_EMAIL)).execute();
+  const staff = await deps.db
+    .insertInto('users')
+    .values({ name: DEMO_STAFF_NAME, email: DEMO_STAFF_EMAIL, password_hash: await hashPassword(result.password), verified_at: now, team_owner_id: user.id, created_at: now, updated_at: now })
+    .returning(['id', 'name'])
+    .executeTakeFirstOrThrow();
   for (const [index, dish] of DEMO_DISHES.entries()) {
     const file = path.join(tmpDir, `demo-${randomUUID()}.jpg`);
     await fs.writeFile(file, await dishPicture(dish, index));
     const id = randomUUID();
     try {
       const ingested = await ingestFile({ storage: deps.storage, video: deps.video, limits: mediaLimits(deps.env), tmpDir }, file, { type: 'image', mimeType: 'image/jpeg' }, { userId: user.id, id });
-      await createFileItem(ctx, user.id, id, { name: dish.name, description: dish.description, parentId: null }, ingested);
+      // The last two were "shot by the staff" (the owner's Team screen and the viewer say so).
+      const uploader = index >= DEMO_DISHES.length - 2 ? staff : { id: user.id, name: ownerName };
+      await createFileItem(ctx, user.id, id, { name: dish.name, description: dish.description, parentId: null }, ingested, uploader);
     } finally {
       await fs.rm(file, { force: true });
     }
@@ -96,5 +111,5 @@ export async function seedDemo(deps: Deps, options: { password?: string; custome
     await deps.db.updateTable('audios').set({ demo: true }).where('id', '=', audio.audio.id).execute();
     campaigns.push('Audio: “Our pumpkin soup is back for autumn…” (a generated voice-over, labelled demo data)');
   }
-  return { ...result, photos: DEMO_DISHES.length, campaigns };
+  return { ...result, photos: DEMO_DISHES.length, campaigns, staffEmail: DEMO_STAFF_EMAIL };
 }

@@ -10,6 +10,7 @@ import { AppError, fieldError } from '../../lib/app-error.ts';
 import { parseOr400, validate } from '../../lib/validate.ts';
 import { idempotency } from '../../middleware/idempotency.ts';
 import { requireSession, type SessionVariables } from '../../middleware/session.ts';
+import { staffActor } from '../../middleware/team-access.ts';
 import { serveMediaFile } from './media.files.ts';
 import { ingestFile, mediaLimits, tooLarge } from './media.ingest.ts';
 import { receiveMultipart } from './media.multipart.ts';
@@ -89,8 +90,10 @@ export function mediaRoutes(deps: Deps, uploads: MediaUploads = mediaUploads({ d
     try {
       const fields = parseOr400(MediaAddFieldsSchema, form.fields);
       // The spec's client sends userId; the session decides, and a different id is refused rather than trusted.
-      if (fields.userId && fields.userId !== user.id) throw new AppError(403, 'userId does not match the signed-in user', 'forbidden');
+      // A team member's app sends their own id; the item is the restaurant's either way.
+      if (fields.userId && fields.userId !== user.id && fields.userId !== c.get('actor')?.id) throw new AppError(403, 'userId does not match the signed-in user', 'forbidden');
       if (fields.isFolder || fields.type === 'folder') {
+        if (staffActor(c)) throw new AppError(403, 'Team members can upload to the library but not make folders.', 'forbidden');
         if (form.file || fields.uploadId) throw fieldError('file', 'A folder cannot carry a file');
         const folder = parseOr400(FolderFieldsSchema, { name: fields.name, description: fields.description });
         return c.json(await createFolder(ctx, user.id, { ...folder, parentId: fields.parentId }), 201);
@@ -120,7 +123,8 @@ export function mediaRoutes(deps: Deps, uploads: MediaUploads = mediaUploads({ d
       try {
         const ingested = await ingestFile({ storage: deps.storage, video, limits, tmpDir }, source.file, { type: fields.type, mimeType: source.mimeType }, { userId: user.id, id });
         const name = (fields.name || source.filename || `${ingested.type} ${new Date().toISOString().slice(0, 10)}`).slice(0, 200);
-        item = await createFileItem(ctx, user.id, id, { name, description, parentId: fields.parentId }, ingested);
+        const uploader = c.get('actor') ?? user;
+        item = await createFileItem(ctx, user.id, id, { name, description, parentId: fields.parentId }, ingested, { id: uploader.id, name: uploader.name });
       } catch (error) {
         // Refused (415, 413...): the upload can be named again, e.g. with the right type.
         if (fields.uploadId) await deps.db.updateTable('media_uploads').set({ consumed_at: null }).where('id', '=', fields.uploadId).execute();
@@ -134,7 +138,7 @@ export function mediaRoutes(deps: Deps, uploads: MediaUploads = mediaUploads({ d
   });
 
   router.post('/update/:id', auth, once, validate('json', MediaUpdateSchema), async (c) =>
-    c.json(await updateMedia(ctx, c.get('user').id, c.req.param('id'), c.req.valid('json'))),
+    c.json(await updateMedia(ctx, c.get('user').id, c.req.param('id'), c.req.valid('json'), staffActor(c)?.id)),
   );
 
   router.delete('/:id', auth, once, async (c) => {

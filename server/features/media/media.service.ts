@@ -2,14 +2,17 @@ import { sql } from 'kysely';
 import type * as v from 'valibot';
 import type { MediaItem, MediaListQuerySchema, MediaPage, MediaRecentQuerySchema, MediaUpdate } from '../../../src/contract/media.ts';
 import type { Db } from '../../db/client.ts';
-import { notFound, fieldError } from '../../lib/app-error.ts';
+import { AppError, notFound, fieldError } from '../../lib/app-error.ts';
 import type { MediaRow } from './media.table.ts';
 import type { MediaUrlSigner } from './media.urls.ts';
 import type { Ingested } from './media.ingest.ts';
 
 export type MediaContext = { db: Db; signer: MediaUrlSigner; now: () => Date };
 
-type Row = MediaRow & { child_count: number | null };
+type Row = MediaRow & { child_count: number | null; uploader_name?: string | null };
+
+/** Who added an item (issue 19): the owner or a staff member. */
+export type Uploader = { id: string; name: string };
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -35,6 +38,8 @@ export function toItem(ctx: MediaContext, row: Row): MediaItem {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     deletedAt: row.deleted_at ? iso(row.deleted_at) : null,
+    // The member's current name; a removed member's uploads keep the name they had.
+    uploadedBy: row.uploaded_by || row.uploaded_by_name ? { id: row.uploaded_by, name: row.uploader_name ?? row.uploaded_by_name ?? '' } : null,
   };
 }
 
@@ -58,7 +63,9 @@ export async function listMedia(ctx: MediaContext, userId: string, query: v.Infe
   if (query.parentId) await findFolder(ctx.db, userId, query.parentId);
   let base = selectLive(ctx.db, userId);
   if (query.type) base = base.where('media.type', '=', query.type);
+  else if (query.uploadedBy) base = base.where('media.is_folder', '=', false);
   else base = query.parentId ? base.where('media.parent_id', '=', query.parentId) : base.where('media.parent_id', 'is', null);
+  if (query.uploadedBy) base = base.where(uploadedByFilter(userId, query.uploadedBy));
 
   const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
   const rows = await base
@@ -70,18 +77,29 @@ export async function listMedia(ctx: MediaContext, userId: string, query: v.Infe
     .execute();
   let counter = ctx.db.selectFrom('media').select(sql<number>`count(*)::int`.as('total')).where('user_id', '=', userId).where('deleted_at', 'is', null);
   if (query.type) counter = counter.where('type', '=', query.type);
+  else if (query.uploadedBy) counter = counter.where('is_folder', '=', false);
   else counter = query.parentId ? counter.where('parent_id', '=', query.parentId) : counter.where('parent_id', 'is', null);
+  if (query.uploadedBy) counter = counter.where(uploadedByFilter(userId, query.uploadedBy));
   const { total } = await counter.executeTakeFirstOrThrow();
   return { items: rows.map((row) => toItem(ctx, row)), total: Number(total), page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * Items one person uploaded (issue 19); one of the library's files wherever it is. The owner's own are also those from
+ * before uploaders were recorded and those Mise made (rendered videos), which name no one.
+ */
+function uploadedByFilter(ownerId: string, uploader: string) {
+  return sql<boolean>`(media.uploaded_by = ${uploader}${uploader === ownerId ? sql` or media.uploaded_by is null` : sql``})`;
 }
 
 /** Files (not folders) newest first, wherever they are; the client groups them by date. */
 export async function recentMedia(ctx: MediaContext, userId: string, query: v.InferOutput<typeof MediaRecentQuerySchema>): Promise<MediaPage> {
   const search = query.search ?? '';
   const matches = sql<boolean>`position(lower(${search}) in lower(media.name || ' ' || coalesce(media.description, ''))) > 0`;
-  let select = selectLive(ctx.db, userId).where('media.is_folder', '=', false);
-  if (search) select = select.where(matches);
-  const rows = await select
+  let recent = selectLive(ctx.db, userId).where('media.is_folder', '=', false);
+  if (query.uploadedBy) recent = recent.where(uploadedByFilter(userId, query.uploadedBy));
+  if (search) recent = recent.where(matches);
+  const rows = await recent
     .orderBy('media.created_at', 'desc')
     .orderBy('media.id', 'desc')
     .limit(query.pageSize)
@@ -93,6 +111,7 @@ export async function recentMedia(ctx: MediaContext, userId: string, query: v.In
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
     .where('is_folder', '=', false);
+  if (query.uploadedBy) counter = counter.where(uploadedByFilter(userId, query.uploadedBy));
   if (search) counter = counter.where(matches);
   const { total } = await counter.executeTakeFirstOrThrow();
   return { items: rows.map((row) => toItem(ctx, row)), total: Number(total), page: query.page, pageSize: query.pageSize };
@@ -142,6 +161,7 @@ export async function createFileItem(
   id: string,
   input: { name: string; description: string; parentId: string | null },
   file: Ingested,
+  uploader?: Uploader,
 ) {
   const now = ctx.now();
   await ctx.db
@@ -162,6 +182,8 @@ export async function createFileItem(
       file_key: file.fileKey,
       thumb_key: file.thumbKey,
       preview_key: file.previewKey,
+      uploaded_by: uploader?.id ?? null,
+      uploaded_by_name: uploader?.name ?? null,
       created_at: now,
       updated_at: now,
     })
@@ -169,8 +191,16 @@ export async function createFileItem(
   return getMedia(ctx, userId, id);
 }
 
-export async function updateMedia(ctx: MediaContext, userId: string, id: string, patch: MediaUpdate) {
+/**
+ * `staffId`: a staff member (issue 19) may change the description of what they uploaded, nothing else; checked after
+ * the item is found, so another restaurant's id is still "not found".
+ */
+export async function updateMedia(ctx: MediaContext, userId: string, id: string, patch: MediaUpdate, staffId?: string) {
   const row = await findLive(ctx.db, userId, id);
+  if (staffId) {
+    if (patch.name !== undefined || patch.parentId !== undefined) throw new AppError(403, 'Team members can change the description only.', 'forbidden');
+    if (row.uploaded_by !== staffId) throw new AppError(403, 'You can change the description of what you uploaded only.', 'forbidden');
+  }
   if (patch.parentId !== undefined && patch.parentId !== row.parent_id) {
     if (patch.parentId) {
       await findFolder(ctx.db, userId, patch.parentId);

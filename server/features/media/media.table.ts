@@ -23,6 +23,9 @@ export type MediaTable = {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Date | null;
+  /** Migration 0180: who uploaded it (the owner or a staff member); null for items from before, or made by Mise. */
+  uploaded_by: ColumnType<string | null, string | null | undefined, string | null>;
+  uploaded_by_name: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type MediaUploadsTable = {

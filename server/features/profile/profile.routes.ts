@@ -15,6 +15,7 @@ import { idempotency } from '../../middleware/idempotency.ts';
 import { requireSession } from '../../middleware/session.ts';
 import { endAllSessions } from '../auth/sessions.ts';
 import { updateProfile } from './profile.service.ts';
+import { staffFields } from '../team/team.staff.ts';
 import { assertOwnId, notificationSettings, setNotificationFlag, subscriptionSummary, toCurrentUser } from './account.service.ts';
 
 const FORM_TYPES = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
@@ -27,7 +28,7 @@ export const profileRoutes = (deps: Deps) => {
     .get('/me', requireSession(deps, { allowUnverified: true }), async (c) => {
       const user = c.get('user');
       const body: MeResponse = {
-        user: toCurrentUser(user, await subscriptionSummary(deps.db, user.id, deps.now())),
+        user: { ...toCurrentUser(user, await subscriptionSummary(deps.db, user.id, deps.now())), ...(await staffFields(deps.db, user)) },
         notifications: notificationSettings(user.notifications),
       };
       return c.json(body);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { enqueueJob, JobPaused } from '../../jobs/queue.ts';
 import { segmentAudienceSelect } from '../segments/segment-audience.ts';
 import { withdrawConsent } from '../customers/consent.ts';
-import { claimRecipients, countByStatus, markRows, recordOutcomes, recoverAbandoned, type Outcome } from './ledger.ts';
+import { advanceWindow, claimRecipients, countByStatus, markRows, recoverAbandoned, type Outcome } from './ledger.ts';
 import type { ChannelTransport, Delivery, SendingDeps } from './sending-types.ts';
 import { stepFilter, type StepRule } from './step-audience.ts';
 import type { RecipientRow, SendChannel, SendRow, SendSourceKind, SendStatus } from './sending.table.ts';
@@ -175,81 +175,177 @@ function outcomeOf(row: RecipientRow, result: Delivery, now: Date, channel: Send
 
 /**
  * Delivers a send: claims due rows in batches, drops the ones no longer allowed, holds the ones outside their
- * quiet hours, then hands the rest to the transport one window (its concurrency) at a time: the window is marked
- * `sending` first and its outcomes recorded after, so a crash leaves at most one window in doubt. Stops when the
- * send is paused or cancelled, and hands the job back (`JobPaused`) when the server shuts down.
+ * quiet hours, then hands the rest to the transport (`handOver`): up to its concurrency in flight, each row marked
+ * `sending` before it goes and its outcome recorded after, so a crash leaves at most that many in doubt. Stops
+ * when the send is paused or cancelled, and hands the job back (`JobPaused`) when the server shuts down.
  */
 export async function deliverSend(deps: SendingDeps, transports: TransportRegistry, sendId: string, workerId: string, signal: AbortSignal): Promise<void> {
-  let send = await loadSend(deps.db, sendId);
+  const send = await loadSend(deps.db, sendId);
   if (!send || send.status !== 'sending') return;
   const transport = transportOf(transports, send.channel);
   const recovered = await recoverAbandoned(deps.db, sendId, deps.now());
   if (recovered.uncertain) deps.logger.warn({ sendId, ...recovered }, 'a send was interrupted: rows that may have gone out are marked uncertain');
   const prepared = await transport.prepare(send);
   const hold = transport.hold ? await transport.hold(send) : null;
-  let stopped = false;
 
-  for (;;) {
-    if (signal.aborted) {
-      await releaseClaims(deps.db, sendId, workerId);
-      throw new JobPaused('shutting down');
-    }
-    send = await loadSend(deps.db, sendId);
-    if (!send || send.status !== 'sending') {
-      await releaseClaims(deps.db, sendId, workerId);
-      return;
-    }
-    const now = deps.now();
-    const batch = await claimRecipients(deps.db, sendId, workerId, now, BATCH);
-    if (batch.length === 0) break;
-
-    const blocked = await blockedAmong(deps.db, send, batch.map((row) => row.customer_id));
-    const tooSoon = transport.tooSoon ? await transport.tooSoon(send, batch.filter((row) => !blocked.has(row.customer_id)).map((row) => row.customer_id), now) : new Set<string>();
-    const held = new Map<string, Date>();
-    const ready: RecipientRow[] = [];
-    for (const row of batch) {
-      if (blocked.has(row.customer_id) || tooSoon.has(row.customer_id)) continue;
-      const until = hold?.(row, now) ?? null;
-      if (until) held.set(row.customer_id, until);
-      else ready.push(row);
-    }
-    await settleSkipped(deps.db, sendId, blocked, tooSoon);
-    for (const [until, ids] of groupByMoment(held)) await markRows(deps.db, sendId, ids, 'claimed', 'queued', { not_before: until });
-
-    for (let start = 0; start < ready.length; start += transport.concurrency) {
-      const window = ready.slice(start, start + transport.concurrency);
-      // One window in flight per channel in this process, whatever the number of sends and shards: a crash
-      // can leave no more than the transport's concurrency in doubt.
-      await inFlight(transport.channel, async () => {
-        await markRows(deps.db, sendId, window.map((row) => row.customer_id), 'claimed', 'sending');
-        const results = await Promise.all(
-          window.map((row) => transport.deliver(prepared, send!, row).catch((error: unknown): Delivery => ({ status: 'retry', error: error instanceof Error ? error.message : String(error) }))),
-        );
-        const at = deps.now();
-        await recordOutcomes(deps.db, sendId, window.map((row, index) => outcomeOf(row, results[index]!, at, send!.channel)));
-        await applySideEffects(deps, send!, window, results, at);
-        const stop = results.find((result) => result.status === 'retry' && result.stopSend);
-        if (stop?.status === 'retry') {
-          stopped = true;
-          await setStatus(deps, sendId, 'paused', ['sending'], { error: stop.stopSend! });
-        }
-      });
-      if (stopped) {
-        await releaseClaims(deps.db, sendId, workerId);
-        return;
+  /** The next due rows that may go now (null: none left): claimed, the ones no longer allowed dropped, the ones outside their quiet hours held. */
+  const nextReady = async (): Promise<RecipientRow[] | null> => {
+    for (;;) {
+      const now = deps.now();
+      const batch = await claimRecipients(deps.db, sendId, workerId, now, BATCH);
+      if (batch.length === 0) return null;
+      const blocked = await blockedAmong(deps.db, send, batch.map((row) => row.customer_id));
+      const tooSoon = transport.tooSoon ? await transport.tooSoon(send, batch.filter((row) => !blocked.has(row.customer_id)).map((row) => row.customer_id), now) : new Set<string>();
+      const held = new Map<string, Date>();
+      const ready: RecipientRow[] = [];
+      for (const row of batch) {
+        if (blocked.has(row.customer_id) || tooSoon.has(row.customer_id)) continue;
+        const until = hold?.(row, now) ?? null;
+        if (until) held.set(row.customer_id, until);
+        else ready.push(row);
       }
+      await settleSkipped(deps.db, sendId, blocked, tooSoon);
+      for (const [until, ids] of groupByMoment(held)) await markRows(deps.db, sendId, ids, 'claimed', 'queued', { not_before: until });
+      if (ready.length) return ready;
     }
-  }
-  await finishOrWait(deps, sendId);
+  };
+
+  const stop = await handOver(deps, transport, prepared, send, nextReady, signal);
+  if (!stop) return finishOrWait(deps, sendId);
+  if (stop.pause) await setStatus(deps, sendId, 'paused', ['sending'], { error: stop.pause });
+  // What was claimed and not handed over goes back to the queue (or is cancelled with the send).
+  await releaseClaims(deps.db, sendId, workerId);
+  if (signal.aborted) throw new JobPaused('shutting down');
 }
 
-const tails = new Map<SendChannel, Promise<unknown>>();
+/**
+ * Room for messages in doubt, per channel transport in this process (whatever the number of sends and shards): a
+ * slot is taken before a row is marked `sending` and given back once its outcome is recorded.
+ */
+class Slots {
+  private waiting: Array<() => void> = [];
+  constructor(private free: number) {}
+  take(wanted: number): number {
+    const taken = Math.min(wanted, this.free);
+    this.free -= taken;
+    return taken;
+  }
+  give(count: number) {
+    if (count === 0) return;
+    this.free += count;
+    for (const wake of this.waiting.splice(0)) wake();
+  }
+  /** Resolves when slots are given back, or after `ms` (to look at the send again). */
+  freed(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.waiting.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}
 
-/** Runs `work` after every earlier window of this channel in this process has finished. */
-function inFlight<T>(channel: SendChannel, work: () => Promise<T>): Promise<T> {
-  const run = (tails.get(channel) ?? Promise.resolve()).then(work, work);
-  tails.set(channel, run.catch(() => undefined));
-  return run;
+const slotsByTransport = new WeakMap<object, Slots>();
+function slotsOf(transport: ChannelTransport<unknown>): Slots {
+  let slots = slotsByTransport.get(transport);
+  if (!slots) slotsByTransport.set(transport, (slots = new Slots(transport.concurrency)));
+  return slots;
+}
+
+/** How often a hand-over looks at the send again (paused or cancelled from the screen). */
+const STATUS_CHECK_MS = 1_000;
+/** Outcomes are written in groups of half the transport's concurrency, or this long after the first came back. */
+const WRITE_WAIT_MS = 15;
+
+/**
+ * Hands the ready rows (`nextReady`, claimed) to the transport, keeping up to its concurrency in flight. As
+ * messages come back, their outcomes and the marking of the next rows as `sending` are written in one statement
+ * (grouped: half the concurrency, or what came back within a few milliseconds), so the database work overlaps
+ * the provider's answers instead of every window waiting for its slowest message. Returns why it stopped early
+ * (the provider refused the account: `pause`; the send was paused or cancelled, or the server is shutting down),
+ * or null once every due row was handed over and its outcome recorded.
+ */
+async function handOver(
+  deps: SendingDeps,
+  transport: ChannelTransport<unknown>,
+  prepared: unknown,
+  send: SendRow,
+  nextReady: () => Promise<RecipientRow[] | null>,
+  signal: AbortSignal,
+): Promise<{ pause?: string } | null> {
+  const slots = slotsOf(transport);
+  const writeEvery = Math.max(1, Math.floor(transport.concurrency / 2));
+  const queue: RecipientRow[] = [];
+  const finished: Array<{ row: RecipientRow; result: Delivery }> = [];
+  let exhausted = false;
+  let inFlight = 0;
+  let stop: { pause?: string } | null = null;
+  let lastCheck = Date.now();
+  let abandoned = false;
+  let wake: (() => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  for (;;) {
+    if (!stop && signal.aborted) stop = {};
+    if (!stop && Date.now() - lastCheck > STATUS_CHECK_MS) {
+      lastCheck = Date.now();
+      const current = await loadSend(deps.db, send.id);
+      if (current?.status !== 'sending') stop = {};
+    }
+    if (!stop && queue.length === 0 && !exhausted) {
+      const more = await nextReady();
+      if (more) queue.push(...more);
+      else exhausted = true;
+    }
+    const next = stop ? [] : queue.splice(0, slots.take(queue.length));
+    const done = finished.splice(0);
+    if (done.length || next.length) {
+      const at = deps.now();
+      try {
+        await advanceWindow(deps.db, send.id, done.map(({ row, result }) => outcomeOf(row, result, at, send.channel)), next.map((row) => row.customer_id));
+      } catch (error) {
+        // Nothing was written: `next` never went, and `done` and what is still in flight stay `sending` (in doubt)
+        // for the recovery. Their slots go back as they come home, so this process keeps sending other sends.
+        abandoned = true;
+        slots.give(next.length + done.length + finished.splice(0).length);
+        throw error;
+      }
+      slots.give(done.length);
+      await applySideEffects(deps, send, done.map(({ row }) => row), done.map(({ result }) => result), at);
+      const refused = done.find(({ result }) => result.status === 'retry' && result.stopSend)?.result;
+      if (refused?.status === 'retry' && !stop) stop = { pause: refused.stopSend };
+    }
+    for (const row of next) {
+      inFlight++;
+      void transport
+        .deliver(prepared, send, row)
+        .catch((error: unknown): Delivery => ({ status: 'retry', error: error instanceof Error ? error.message : String(error) }))
+        .then((result) => {
+          inFlight--;
+          if (abandoned) return slots.give(1);
+          finished.push({ row, result });
+          if (finished.length >= writeEvery || inFlight === 0) wake?.();
+          else if (wake && !timer) timer = setTimeout(wake, WRITE_WAIT_MS);
+        });
+    }
+    if (inFlight === 0 && finished.length === 0) {
+      if (stop || (exhausted && queue.length === 0)) return stop;
+      // Nothing of ours in flight and no room: another send holds the slots.
+      if (queue.length) await slots.freed(STATUS_CHECK_MS);
+      continue;
+    }
+    if (finished.length < writeEvery && inFlight > 0) {
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        if (finished.length > 0) timer = setTimeout(resolve, WRITE_WAIT_MS);
+      });
+    }
+    wake = undefined;
+    clearTimeout(timer);
+    timer = undefined;
+  }
 }
 
 /** Held rows by the moment they may go (a handful of distinct moments: one per time zone). */
@@ -259,8 +355,12 @@ function groupByMoment(held: Map<string, Date>): Array<[Date, string[]]> {
   return [...groups].map(([time, ids]) => [new Date(time), ids]);
 }
 
+/** Rows this worker claimed and did not hand over go back to the queue, or are cancelled with a cancelled send. */
 async function releaseClaims(db: Db, sendId: string, workerId: string) {
-  await db.updateTable('send_recipients').set({ status: 'queued', claimed_by: null }).where('send_id', '=', sendId).where('status', '=', 'claimed').where('claimed_by', '=', workerId).execute();
+  await sql`
+    UPDATE send_recipients SET claimed_by = NULL,
+      status = CASE WHEN (SELECT status FROM sends WHERE id = ${sendId}) = 'canceled' THEN 'canceled' ELSE 'queued' END
+    WHERE send_id = ${sendId} AND status = 'claimed' AND claimed_by = ${workerId}`.execute(db);
 }
 
 async function settleSkipped(db: Db, sendId: string, blocked: Map<string, string>, tooSoon: Set<string>) {

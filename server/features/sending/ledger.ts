@@ -15,7 +15,6 @@ export async function claimRecipients(db: Db, sendId: string, workerId: string, 
     FROM (
       SELECT customer_id FROM send_recipients
       WHERE send_id = ${sendId} AND status = 'queued' AND (not_before IS NULL OR not_before <= ${now})
-      ORDER BY customer_id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     ) pick
@@ -62,6 +61,35 @@ export async function recordOutcomes(db: Db, sendId: string, outcomes: Outcome[]
       bounce_type = coalesce(v.bounce_type, r.bounce_type), attempts = r.attempts + 1
     FROM (VALUES ${values}) AS v(customer_id, status, sent_at, not_before, provider_id, error_code, error, bounce_type)
     WHERE r.send_id = ${sendId} AND r.customer_id = v.customer_id AND r.status = 'sending'`.execute(db);
+}
+
+/**
+ * One step of a hand-over in one statement: the outcomes of the rows that came back (as `recordOutcomes`) and the
+ * next rows marked `sending` (claimed → sending) before they go.
+ */
+export async function advanceWindow(db: Db, sendId: string, outcomes: Outcome[], nextIds: string[]) {
+  if (nextIds.length === 0) return recordOutcomes(db, sendId, outcomes);
+  if (outcomes.length === 0) return markRows(db, sendId, nextIds, 'claimed', 'sending');
+  const values = sql.join(
+    outcomes.map(
+      (o) =>
+        sql`(${o.customerId}::uuid, ${o.status}::text, ${o.sentAt}::timestamptz, ${o.notBefore}::timestamptz, ${o.providerId}::text, ${o.errorCode}::text, ${o.error}::text, ${o.bounceType}::text)`,
+    ),
+  );
+  await sql`
+    WITH recorded AS (
+      UPDATE send_recipients r SET status = v.status, sent_at = coalesce(v.sent_at, r.sent_at), not_before = v.not_before,
+        provider_id = coalesce(v.provider_id, r.provider_id), error_code = v.error_code, error = v.error,
+        bounce_type = coalesce(v.bounce_type, r.bounce_type), attempts = r.attempts + 1
+      FROM (VALUES ${values}) AS v(customer_id, status, sent_at, not_before, provider_id, error_code, error, bounce_type)
+      WHERE r.send_id = ${sendId} AND r.customer_id = v.customer_id AND r.status = 'sending'
+      RETURNING 1
+    ), marked AS (
+      UPDATE send_recipients SET status = 'sending'
+      WHERE send_id = ${sendId} AND customer_id IN (${sql.join(nextIds)}) AND status = 'claimed'
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM recorded) AS recorded, (SELECT count(*) FROM marked) AS marked`.execute(db);
 }
 
 /**

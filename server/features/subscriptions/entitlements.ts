@@ -62,8 +62,15 @@ const COUNTERS: Partial<Record<EntitlementKey, Counter>> = {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   },
-  // One kind of user and no invitations yet: the owner is the only member.
-  teamMembers: async () => 1,
+  // The owner and the staff who joined (issue 19); open invitations are held against the limit when inviting.
+  teamMembers: async (db, userId) => {
+    const row = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('team_owner_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return 1 + Number(row.n);
+  },
 };
 
 async function messagesCounted(db: Db, userId: string, channel: 'email' | 'sms', period: Period): Promise<number> {
@@ -128,12 +135,14 @@ function allowance(key: EntitlementKey, limit: number) {
 
 /**
  * The one gate for plan limits: throws 402 `plan_limit` when adding `increment` would pass the
- * plan's allowance, naming the cheapest plan that fits. Call it before the write.
+ * plan's allowance, naming the cheapest plan that fits. Call it before the write. `reserved` adds what is promised but
+ * not counted yet (open team invitations).
  */
-export async function checkEntitlement(db: Db, userId: string, key: EntitlementKey, increment = 1, now = new Date()): Promise<void> {
+export async function checkEntitlement(db: Db, userId: string, key: EntitlementKey, increment = 1, now = new Date(), reserved = 0): Promise<void> {
   const { planId, period } = usagePeriod(await currentSubscription(db, userId, now), now);
   const counter = COUNTERS[key];
-  const used = counter ? await counter(db, userId, period) : 0;
+  // `reserved`: promised but not yet counted (a team's open invitations).
+  const used = (counter ? await counter(db, userId, period) : 0) + reserved;
   const limit = PLANS[planId].limits[key];
   if (used + increment <= limit) return;
   const plan = PLANS[planId];

@@ -52,3 +52,20 @@ export const signinAttackMail = (to: string, name: string, failures: number) =>
     'If it was you and you cannot get in, use Forgot Password on the sign-in screen: the code we send to this address lets you choose a new password and sign in from any device, even while the attempts go on.',
     'If it was not you, make sure your Mise password is long and not used anywhere else.',
   ]);
+
+/** Issue 19: an owner invites a team member; the link is single-use and expires. */
+export function teamInvitationMail(to: string, ownerName: string, restaurantName: string, link: string, days: number): MailMessage {
+  const subject = `${ownerName} invited you to upload photos for ${restaurantName} on Mise`;
+  const lead = `${ownerName} invited you to join ${restaurantName} on Mise, so you can add photos and videos of the dishes from your own phone. You will see the restaurant's media library and your own profile.`;
+  const after = `The link works once and expires in ${days} days. If you were not expecting this, you can ignore this email.`;
+  const text = ['Hi,', '', lead, '', 'Join here:', '', `    ${link}`, '', after, '', '— Mise'].join('\n');
+  const html = `<!doctype html><html><body style="margin:0;background:#f6f4f1;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f1d1a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:480px;background:#ffffff;border-radius:12px;padding:32px" cellpadding="0" cellspacing="0">
+<tr><td style="font-size:22px;font-weight:700;color:#e8590c;padding-bottom:24px">Mise</td></tr>
+<tr><td style="font-size:16px;line-height:1.5">Hi,<br><br>${escapeHtml(lead)}</td></tr>
+<tr><td style="padding:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#e8590c;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">Join ${escapeHtml(restaurantName)}</a></td></tr>
+<tr><td style="font-size:14px;line-height:1.5;color:#6b6660">${escapeHtml(after)}</td></tr>
+</table></td></tr></table></body></html>`;
+  return { to, subject, text, html };
+}

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { MediaItem } from '../../contract/media.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { staffSession } from '../../lib/session.ts';
 import { useDeleteMedia, useUpdateMedia } from './media-mutations.ts';
 import { MoveModal } from './move-modal.tsx';
 
@@ -74,7 +75,16 @@ type Pending = { kind: 'edit' | 'delete' | 'move'; item: MediaItem; onDeleted?: 
 export function useMediaActions() {
   const [pending, setPending] = useState<Pending>(null);
   const close = () => setPending(null);
-  const menuFor = (item: MediaItem) => (
+  // A team member (issue 19) edits the description of their own uploads only; moving and deleting are the owner's.
+  const staff = staffSession();
+  const menuFor = (item: MediaItem) =>
+    staff ? (
+      item.uploadedBy?.id === staff.userId ? (
+        <ActionIcon variant="subtle" color="gray" size={44} aria-label={`Edit ${item.name}`} onClick={() => setPending({ kind: 'edit', item })}>
+          <IconPencil size={18} />
+        </ActionIcon>
+      ) : null
+    ) : (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" size={44} aria-label={`Actions for ${item.name}`}>
@@ -93,7 +103,7 @@ export function useMediaActions() {
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
-  );
+    );
   const dialogs =
     pending?.kind === 'edit' ? (
       <EditModal key={pending.item.id} item={pending.item} onClose={close} />

@@ -1,3 +1,4 @@
+import { staffSession } from '../../lib/session.ts';
 import { Box, Button, Center, Grid, Group, Loader, Menu, SegmentedControl, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconFolderPlus, IconLayoutGrid, IconList, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -123,7 +124,7 @@ export function MediaLibrary({ scope, title, above, tabs, settings, onSettings, 
             <Menu.Item leftSection={<IconUpload size={16} />} onClick={() => setAdding('upload')} mih={44}>
               Upload files
             </Menu.Item>
-            {!scope.type && (
+            {!scope.type && !staffSession() && (
               <Menu.Item leftSection={<IconFolderPlus size={16} />} onClick={() => setAdding('folder')} mih={44}>
                 New folder
               </Menu.Item>

@@ -1,3 +1,4 @@
+import { staffSession } from '../../lib/session.ts';
 import { ActionIcon, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
@@ -15,6 +16,7 @@ type Props = {
 
 /** Full-screen viewer: swipe (or arrows) between items; videos play with seeking (Range requests). */
 export function MediaViewer({ items, index, onIndex, onEdit, onDelete }: Props) {
+  const staff = staffSession();
   const item = index === null ? undefined : items[index];
   const touchX = useRef<number | null>(null);
   const go = (step: number) => index !== null && items[index + step] && onIndex(index + step);
@@ -62,16 +64,26 @@ export function MediaViewer({ items, index, onIndex, onEdit, onDelete }: Props) 
             )}
           </div>
           <Text size="sm">{item.description || 'No description'}</Text>
+          {item.uploadedBy && (
+            <Text size="xs" c="dimmed" data-testid="media-uploader">
+              Uploaded by {item.uploadedBy.name}
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
             {[formatMegabytes(item.size), item.type === 'video' ? formatDuration(item.duration) : null, formatDate(item.createdAt)].filter(Boolean).join(' · ')}
           </Text>
           <Group grow>
-            <Button variant="light" size="md" leftSection={<IconPencil size={16} />} onClick={() => onEdit(item)}>
-              Edit description
-            </Button>
-            <Button variant="light" color="red" size="md" leftSection={<IconTrash size={16} />} onClick={() => onDelete(item)}>
-              Delete
-            </Button>
+            {/* A team member edits their own uploads' descriptions and deletes nothing (issue 19). */}
+            {(!staff || item.uploadedBy?.id === staff.userId) && (
+              <Button variant="light" size="md" leftSection={<IconPencil size={16} />} onClick={() => onEdit(item)}>
+                Edit description
+              </Button>
+            )}
+            {!staff && (
+              <Button variant="light" color="red" size="md" leftSection={<IconTrash size={16} />} onClick={() => onDelete(item)}>
+                Delete
+              </Button>
+            )}
           </Group>
         </Stack>
       )}

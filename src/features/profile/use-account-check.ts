@@ -14,6 +14,15 @@ export function useAccountCheck() {
   const me = useQuery(profileQueries.me());
   const unverifiedEmail = me.data && !me.data.user.verified ? me.data.user.email : null;
 
+  // Who this is can change under the app (an account that joined a team): the stored session follows /users/me.
+  const role = me.data?.user.role;
+  const restaurantName = me.data?.user.restaurantName;
+  useEffect(() => {
+    const session = sessionStore.get();
+    if (!me.data || !session) return;
+    if (session.role !== role || session.restaurantName !== restaurantName) sessionStore.update({ role, restaurantName });
+  }, [me.data, role, restaurantName]);
+
   useEffect(() => {
     if (!unverifiedEmail) return;
     sessionStore.setPendingEmail(unverifiedEmail);

@@ -35,3 +35,15 @@ describe('navSections', () => {
     expect(activeNavPath('/brand')).toBeNull();
   });
 });
+
+describe('staff navigation (issue 19)', () => {
+  it('shows a team member the media library and their own account only, every listed path a real entry', async () => {
+    const { staffNavItems } = await import('../../../src/ui/nav-items.ts');
+    const { STAFF_PATHS, staffMayOpen } = await import('../../../src/ui/staff-paths.ts');
+    expect(staffNavItems.map((item) => item.path).sort()).toEqual([...STAFF_PATHS].sort());
+    for (const path of ['/', '/media', '/media/images', '/media/Dishes~123', '/profile', '/settings/password']) expect(staffMayOpen(path), path).toBe(true);
+    for (const path of ['/customers', '/ask-mise', '/campaigns', '/settings/team', '/settings/notifications', '/subscriptions', '/mediafoo', '/brand']) {
+      expect(staffMayOpen(path), path).toBe(false);
+    }
+  });
+});
