@@ -25,6 +25,14 @@ const E2E_POS_ENV = {
   DATA_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
 };
 
+/** The fake TikTok Research API (tests/fakes/tiktok-research.ts) that e2e/audio.spec.ts starts (Trending Audios). */
+export const E2E_RESEARCH_PORT = E2E_PORT + 1300;
+const E2E_RESEARCH_ENV = {
+  TIKTOK_RESEARCH_CLIENT_KEY: 'research-key',
+  TIKTOK_RESEARCH_CLIENT_SECRET: 'research-secret',
+  TIKTOK_RESEARCH_BASE_URL: `http://127.0.0.1:${E2E_RESEARCH_PORT}`,
+};
+
 /** The SMTP sink (tests/fakes/smtp-sink.ts) that e2e/email-sending.spec.ts starts; campaign email goes there. */
 export const E2E_SMTP_PORT = E2E_PORT + 1200;
 
@@ -66,6 +74,7 @@ export default defineConfig({
       CAMPAIGN_SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       ...E2E_TIKTOK_ENV,
       ...E2E_POS_ENV,
+      ...E2E_RESEARCH_ENV,
     },
   },
 });

@@ -88,6 +88,17 @@ const EnvSchema = v.object({
   TTS_API_KEY: optionalString,
   TTS_MODEL: optionalString,
   TTS_VOICES: optionalString,
+  /**
+   * Trending audios (issue 14): TikTok has no trending-sounds API, so Mise aggregates the sounds and hashtags of the
+   * most-viewed recent videos of a region through TikTok's Research API (client credentials of an approved app).
+   * Empty → the Trending Audios page says what it needs and shows no figures.
+   */
+  TIKTOK_RESEARCH_CLIENT_KEY: optionalString,
+  TIKTOK_RESEARCH_CLIENT_SECRET: optionalString,
+  /** Overrides TikTok's API host for the Research API (tests point it at tests/fakes/tiktok-research.ts). */
+  TIKTOK_RESEARCH_BASE_URL: v.optional(v.string(), 'https://open.tiktokapis.com'),
+  /** Two-letter region the trends are gathered in. */
+  TRENDING_REGION: v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'TRENDING_REGION is a two-letter region code like US')), 'US'),
   // Point of sale (issue 5). A provider without client id and secret shows "not set up" and points to CSV import.
   SQUARE_CLIENT_ID: optionalString,
   SQUARE_CLIENT_SECRET: optionalString,

@@ -61,9 +61,12 @@ import { Route as AppCampaignsTextCampaignsDraftsRouteImport } from './routes/_a
 import { Route as AppCampaignsTextCampaignsGeneratedTextsRouteImport } from './routes/_app/campaigns/text-campaigns/generated-texts'
 import { Route as AppCampaignsTextCampaignsScheduledRouteImport } from './routes/_app/campaigns/text-campaigns/scheduled'
 import { Route as AppCampaignsVideoCampaignsIndexRouteImport } from './routes/_app/campaigns/video-campaigns/index'
+import { Route as AppCampaignsVideoCampaignsAudioRouteImport } from './routes/_app/campaigns/video-campaigns/audio'
 import { Route as AppCampaignsVideoCampaignsDraftsRouteImport } from './routes/_app/campaigns/video-campaigns/drafts'
+import { Route as AppCampaignsVideoCampaignsHireAProRouteImport } from './routes/_app/campaigns/video-campaigns/hire-a-pro'
 import { Route as AppCampaignsVideoCampaignsHistoryRouteImport } from './routes/_app/campaigns/video-campaigns/history'
 import { Route as AppCampaignsVideoCampaignsScriptsRouteImport } from './routes/_app/campaigns/video-campaigns/scripts'
+import { Route as AppCampaignsVideoCampaignsTrendingAudiosRouteImport } from './routes/_app/campaigns/video-campaigns/trending-audios'
 import { Route as AppCustomersSegmentsIndexRouteImport } from './routes/_app/customers/segments/index'
 import { Route as AppCustomersSegmentsSegmentIdRouteImport } from './routes/_app/customers/segments/$segmentId'
 import { Route as AppCustomersSegmentsNewRouteImport } from './routes/_app/customers/segments/new'
@@ -355,10 +358,22 @@ const AppCampaignsVideoCampaignsIndexRoute =
     path: '/campaigns/video-campaigns/',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCampaignsVideoCampaignsAudioRoute =
+  AppCampaignsVideoCampaignsAudioRouteImport.update({
+    id: '/campaigns/video-campaigns/audio',
+    path: '/campaigns/video-campaigns/audio',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCampaignsVideoCampaignsDraftsRoute =
   AppCampaignsVideoCampaignsDraftsRouteImport.update({
     id: '/campaigns/video-campaigns/drafts',
     path: '/campaigns/video-campaigns/drafts',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsVideoCampaignsHireAProRoute =
+  AppCampaignsVideoCampaignsHireAProRouteImport.update({
+    id: '/campaigns/video-campaigns/hire-a-pro',
+    path: '/campaigns/video-campaigns/hire-a-pro',
     getParentRoute: () => AppRoute,
   } as any)
 const AppCampaignsVideoCampaignsHistoryRoute =
@@ -371,6 +386,12 @@ const AppCampaignsVideoCampaignsScriptsRoute =
   AppCampaignsVideoCampaignsScriptsRouteImport.update({
     id: '/campaigns/video-campaigns/scripts',
     path: '/campaigns/video-campaigns/scripts',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCampaignsVideoCampaignsTrendingAudiosRoute =
+  AppCampaignsVideoCampaignsTrendingAudiosRouteImport.update({
+    id: '/campaigns/video-campaigns/trending-audios',
+    path: '/campaigns/video-campaigns/trending-audios',
     getParentRoute: () => AppRoute,
   } as any)
 const AppCustomersSegmentsIndexRoute =
@@ -515,9 +536,12 @@ export interface FileRoutesByFullPath {
   '/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
   '/campaigns/text-campaigns/generated-texts': typeof AppCampaignsTextCampaignsGeneratedTextsRoute
   '/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
+  '/campaigns/video-campaigns/audio': typeof AppCampaignsVideoCampaignsAudioRoute
   '/campaigns/video-campaigns/drafts': typeof AppCampaignsVideoCampaignsDraftsRoute
+  '/campaigns/video-campaigns/hire-a-pro': typeof AppCampaignsVideoCampaignsHireAProRoute
   '/campaigns/video-campaigns/history': typeof AppCampaignsVideoCampaignsHistoryRoute
   '/campaigns/video-campaigns/scripts': typeof AppCampaignsVideoCampaignsScriptsRoute
+  '/campaigns/video-campaigns/trending-audios': typeof AppCampaignsVideoCampaignsTrendingAudiosRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/edit-concept/script/$id': typeof AppEditConceptScriptIdRoute
@@ -585,9 +609,12 @@ export interface FileRoutesByTo {
   '/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
   '/campaigns/text-campaigns/generated-texts': typeof AppCampaignsTextCampaignsGeneratedTextsRoute
   '/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
+  '/campaigns/video-campaigns/audio': typeof AppCampaignsVideoCampaignsAudioRoute
   '/campaigns/video-campaigns/drafts': typeof AppCampaignsVideoCampaignsDraftsRoute
+  '/campaigns/video-campaigns/hire-a-pro': typeof AppCampaignsVideoCampaignsHireAProRoute
   '/campaigns/video-campaigns/history': typeof AppCampaignsVideoCampaignsHistoryRoute
   '/campaigns/video-campaigns/scripts': typeof AppCampaignsVideoCampaignsScriptsRoute
+  '/campaigns/video-campaigns/trending-audios': typeof AppCampaignsVideoCampaignsTrendingAudiosRoute
   '/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/edit-concept/script/$id': typeof AppEditConceptScriptIdRoute
@@ -659,9 +686,12 @@ export interface FileRoutesById {
   '/_app/campaigns/text-campaigns/drafts': typeof AppCampaignsTextCampaignsDraftsRoute
   '/_app/campaigns/text-campaigns/generated-texts': typeof AppCampaignsTextCampaignsGeneratedTextsRoute
   '/_app/campaigns/text-campaigns/scheduled': typeof AppCampaignsTextCampaignsScheduledRoute
+  '/_app/campaigns/video-campaigns/audio': typeof AppCampaignsVideoCampaignsAudioRoute
   '/_app/campaigns/video-campaigns/drafts': typeof AppCampaignsVideoCampaignsDraftsRoute
+  '/_app/campaigns/video-campaigns/hire-a-pro': typeof AppCampaignsVideoCampaignsHireAProRoute
   '/_app/campaigns/video-campaigns/history': typeof AppCampaignsVideoCampaignsHistoryRoute
   '/_app/campaigns/video-campaigns/scripts': typeof AppCampaignsVideoCampaignsScriptsRoute
+  '/_app/campaigns/video-campaigns/trending-audios': typeof AppCampaignsVideoCampaignsTrendingAudiosRoute
   '/_app/customers/segments/$segmentId': typeof AppCustomersSegmentsSegmentIdRoute
   '/_app/customers/segments/new': typeof AppCustomersSegmentsNewRoute
   '/_app/edit-concept/script/$id': typeof AppEditConceptScriptIdRoute
@@ -732,9 +762,12 @@ export interface FileRouteTypes {
     | '/campaigns/text-campaigns/drafts'
     | '/campaigns/text-campaigns/generated-texts'
     | '/campaigns/text-campaigns/scheduled'
+    | '/campaigns/video-campaigns/audio'
     | '/campaigns/video-campaigns/drafts'
+    | '/campaigns/video-campaigns/hire-a-pro'
     | '/campaigns/video-campaigns/history'
     | '/campaigns/video-campaigns/scripts'
+    | '/campaigns/video-campaigns/trending-audios'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
     | '/edit-concept/script/$id'
@@ -802,9 +835,12 @@ export interface FileRouteTypes {
     | '/campaigns/text-campaigns/drafts'
     | '/campaigns/text-campaigns/generated-texts'
     | '/campaigns/text-campaigns/scheduled'
+    | '/campaigns/video-campaigns/audio'
     | '/campaigns/video-campaigns/drafts'
+    | '/campaigns/video-campaigns/hire-a-pro'
     | '/campaigns/video-campaigns/history'
     | '/campaigns/video-campaigns/scripts'
+    | '/campaigns/video-campaigns/trending-audios'
     | '/customers/segments/$segmentId'
     | '/customers/segments/new'
     | '/edit-concept/script/$id'
@@ -875,9 +911,12 @@ export interface FileRouteTypes {
     | '/_app/campaigns/text-campaigns/drafts'
     | '/_app/campaigns/text-campaigns/generated-texts'
     | '/_app/campaigns/text-campaigns/scheduled'
+    | '/_app/campaigns/video-campaigns/audio'
     | '/_app/campaigns/video-campaigns/drafts'
+    | '/_app/campaigns/video-campaigns/hire-a-pro'
     | '/_app/campaigns/video-campaigns/history'
     | '/_app/campaigns/video-campaigns/scripts'
+    | '/_app/campaigns/video-campaigns/trending-audios'
     | '/_app/customers/segments/$segmentId'
     | '/_app/customers/segments/new'
     | '/_app/edit-concept/script/$id'
@@ -1271,11 +1310,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCampaignsVideoCampaignsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/campaigns/video-campaigns/audio': {
+      id: '/_app/campaigns/video-campaigns/audio'
+      path: '/campaigns/video-campaigns/audio'
+      fullPath: '/campaigns/video-campaigns/audio'
+      preLoaderRoute: typeof AppCampaignsVideoCampaignsAudioRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/campaigns/video-campaigns/drafts': {
       id: '/_app/campaigns/video-campaigns/drafts'
       path: '/campaigns/video-campaigns/drafts'
       fullPath: '/campaigns/video-campaigns/drafts'
       preLoaderRoute: typeof AppCampaignsVideoCampaignsDraftsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/video-campaigns/hire-a-pro': {
+      id: '/_app/campaigns/video-campaigns/hire-a-pro'
+      path: '/campaigns/video-campaigns/hire-a-pro'
+      fullPath: '/campaigns/video-campaigns/hire-a-pro'
+      preLoaderRoute: typeof AppCampaignsVideoCampaignsHireAProRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/campaigns/video-campaigns/history': {
@@ -1290,6 +1343,13 @@ declare module '@tanstack/react-router' {
       path: '/campaigns/video-campaigns/scripts'
       fullPath: '/campaigns/video-campaigns/scripts'
       preLoaderRoute: typeof AppCampaignsVideoCampaignsScriptsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/video-campaigns/trending-audios': {
+      id: '/_app/campaigns/video-campaigns/trending-audios'
+      path: '/campaigns/video-campaigns/trending-audios'
+      fullPath: '/campaigns/video-campaigns/trending-audios'
+      preLoaderRoute: typeof AppCampaignsVideoCampaignsTrendingAudiosRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/customers/segments/': {
@@ -1464,9 +1524,12 @@ interface AppRouteChildren {
   AppCampaignsTextCampaignsDraftsRoute: typeof AppCampaignsTextCampaignsDraftsRoute
   AppCampaignsTextCampaignsGeneratedTextsRoute: typeof AppCampaignsTextCampaignsGeneratedTextsRoute
   AppCampaignsTextCampaignsScheduledRoute: typeof AppCampaignsTextCampaignsScheduledRoute
+  AppCampaignsVideoCampaignsAudioRoute: typeof AppCampaignsVideoCampaignsAudioRoute
   AppCampaignsVideoCampaignsDraftsRoute: typeof AppCampaignsVideoCampaignsDraftsRoute
+  AppCampaignsVideoCampaignsHireAProRoute: typeof AppCampaignsVideoCampaignsHireAProRoute
   AppCampaignsVideoCampaignsHistoryRoute: typeof AppCampaignsVideoCampaignsHistoryRoute
   AppCampaignsVideoCampaignsScriptsRoute: typeof AppCampaignsVideoCampaignsScriptsRoute
+  AppCampaignsVideoCampaignsTrendingAudiosRoute: typeof AppCampaignsVideoCampaignsTrendingAudiosRoute
   AppEditConceptScriptIdRoute: typeof AppEditConceptScriptIdRoute
   AppEditConceptVideoTaskIdRoute: typeof AppEditConceptVideoTaskIdRoute
   AppCampaignsEmailCampaignsIndexRoute: typeof AppCampaignsEmailCampaignsIndexRoute
@@ -1530,11 +1593,16 @@ const AppRouteChildren: AppRouteChildren = {
     AppCampaignsTextCampaignsGeneratedTextsRoute,
   AppCampaignsTextCampaignsScheduledRoute:
     AppCampaignsTextCampaignsScheduledRoute,
+  AppCampaignsVideoCampaignsAudioRoute: AppCampaignsVideoCampaignsAudioRoute,
   AppCampaignsVideoCampaignsDraftsRoute: AppCampaignsVideoCampaignsDraftsRoute,
+  AppCampaignsVideoCampaignsHireAProRoute:
+    AppCampaignsVideoCampaignsHireAProRoute,
   AppCampaignsVideoCampaignsHistoryRoute:
     AppCampaignsVideoCampaignsHistoryRoute,
   AppCampaignsVideoCampaignsScriptsRoute:
     AppCampaignsVideoCampaignsScriptsRoute,
+  AppCampaignsVideoCampaignsTrendingAudiosRoute:
+    AppCampaignsVideoCampaignsTrendingAudiosRoute,
   AppEditConceptScriptIdRoute: AppEditConceptScriptIdRoute,
   AppEditConceptVideoTaskIdRoute: AppEditConceptVideoTaskIdRoute,
   AppCampaignsEmailCampaignsIndexRoute: AppCampaignsEmailCampaignsIndexRoute,

@@ -16,11 +16,12 @@ import type { VideoTables } from '../features/video/video.table.ts';
 import type { SequencesTables } from '../features/sequences/sequences.table.ts';
 import type { TeamTables } from '../features/team/team.table.ts';
 import type { PushTables } from '../features/push/push.table.ts';
+import type { AudioTables } from '../features/audio/audio.table.ts';
 
 /**
  * The whole database as Kysely sees it: each feature declares its tables in
  * `server/features/<f>/<f>.table.ts` and adds them here with one `&`.
  */
-export type Database = AccountsTables & CustomersTables & JobsTables & PosTables & SegmentsTables & IdempotencyTables & BrandTables & SocialsTables & SubscriptionsTables & MediaTables & EmailTables & SendingTables & TextTables & AskTables & VideoTables & SequencesTables & TeamTables & PushTables;
+export type Database = AccountsTables & CustomersTables & JobsTables & PosTables & SegmentsTables & IdempotencyTables & BrandTables & SocialsTables & SubscriptionsTables & MediaTables & EmailTables & SendingTables & TextTables & AskTables & VideoTables & SequencesTables & TeamTables & PushTables & AudioTables;
 
 export type { User } from '../features/auth/auth.table.ts';

@@ -1,4 +1,5 @@
 import { askFeature } from './ask/ask.feature.ts';
+import { audioFeature } from './audio/audio.feature.ts';
 import { authFeature } from './auth/auth.feature.ts';
 import { brandFeature } from './brand/brand.feature.ts';
 import { customersFeature } from './customers/customers.feature.ts';
@@ -38,6 +39,7 @@ export const features: Feature[] = [
   textFeature,
   askFeature,
   videoFeature,
+  audioFeature,
   sequencesFeature,
   dashboardFeature,
   teamFeature,

@@ -13,6 +13,7 @@ import { createSmsTransport, type SmsTransport } from './sms/sms.ts';
 import { createStorage } from './storage/create-storage.ts';
 import type { Storage } from './storage/storage.ts';
 import { createTiktokClient, tiktokConfigured, type TiktokClient } from './tiktok/tiktok-client.ts';
+import { createTiktokResearchProvider, type TrendingProvider } from './trending/tiktok-research.ts';
 import { createTtsProvider, type TtsProvider } from './tts/tts.ts';
 import { createVideoTools, type VideoTools } from './video/video.ts';
 
@@ -42,6 +43,8 @@ export type Providers = {
   tts: TtsProvider;
   /** Texts: Twilio's REST API, or files under DATA_DIR/sms-outbox (nothing sent) while Twilio is not set up. */
   sms: SmsTransport;
+  /** Trending sounds: TikTok's Research API when TIKTOK_RESEARCH_CLIENT_KEY is set; null otherwise (no figures shown). */
+  trending: TrendingProvider | null;
 };
 
 export const squareBaseUrl = (env: Env) =>
@@ -85,6 +88,10 @@ export function createProviders(env: Env, logger: Logger): Providers {
       dataDir: env.dataDir,
       logger,
     }),
+    trending:
+      env.TIKTOK_RESEARCH_CLIENT_KEY && env.TIKTOK_RESEARCH_CLIENT_SECRET
+        ? createTiktokResearchProvider({ clientKey: env.TIKTOK_RESEARCH_CLIENT_KEY, clientSecret: env.TIKTOK_RESEARCH_CLIENT_SECRET, baseUrl: env.TIKTOK_RESEARCH_BASE_URL })
+        : null,
   };
 }
 

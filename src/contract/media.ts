@@ -78,6 +78,8 @@ export const MediaRecentQuerySchema = v.object({
   page: intFromString('page', 1, 1_000_000, '1'),
   pageSize: intFromString('pageSize', 1, MEDIA_PAGE_SIZE_MAX, '60'),
   uploadedBy: v.optional(v.pipe(v.string(), v.uuid('uploadedBy must be a user id'))),
+  /** Words in the name or description (case-insensitive); the scene picker's search. */
+  search: v.optional(v.pipe(v.string('search must be text'), v.trim(), v.maxLength(200, 'search must be at most 200 characters')), ''),
 });
 
 const text = (field: string, max: number) =>

@@ -47,6 +47,8 @@ export const VIDEO_LIMITS = {
   caption: 120,
   scenes: 12,
   sceneSeconds: { min: 1, max: 15 },
+  /** Furthest start into a clip, in seconds. */
+  trimStartMax: 600,
   /** Spec §9: the home's generated videos, script list limits, query truncation. */
   homeVideos: 3,
   scriptListShort: 5,
@@ -79,6 +81,8 @@ export const ScriptSceneSchema = v.object({
   caption: v.pipe(v.string('Caption must be text'), v.trim(), v.maxLength(VIDEO_LIMITS.caption, `Caption can be at most ${VIDEO_LIMITS.caption} characters`)),
   /** A photo or clip from the media library; null until the owner picks one. */
   media_id: v.nullable(v.pipe(v.string(), v.uuid('Choose a photo or clip from your media'))),
+  /** Clips only: seconds into the clip where the scene starts (pulled back when the clip is too short). */
+  trim_start: v.optional(v.pipe(v.number('Start must be a number of seconds'), v.minValue(0, 'The start cannot be before the clip begins'), v.maxValue(VIDEO_LIMITS.trimStartMax, `The start is at most ${VIDEO_LIMITS.trimStartMax} seconds into the clip`))),
   /** Seconds on screen. */
   duration: v.pipe(
     v.number('Duration must be a number of seconds'),

@@ -350,5 +350,12 @@ describe('publishing to TikTok (the fake)', () => {
     expect(analytics.snapshots.map((s: { views: number }) => s.views)).toEqual([1200, 1500]);
     expect(analytics.coverage).toEqual({ week: 1500, month: 1500, year: 1500 });
     expect(analytics.video.figures.views).toBe(1500);
+    // Spec §2: the analytics page is keyed by TikTok's publish_id; another owner's publish_id is not found.
+    const publishId = analytics.video.publish.publish_id as string;
+    const byPublish = await call(t.app, 'GET', `/api/v1/video/analytics/${encodeURIComponent(publishId)}`, undefined, owner.token);
+    expect(byPublish.status).toBe(200);
+    expect(byPublish.body).toEqual(analytics);
+    expect((await call(t.app, 'GET', `/api/v1/video/analytics/${encodeURIComponent(publishId)}`, undefined, other.token)).status).toBe(404);
+    expect((await call(t.app, 'GET', '/api/v1/video/analytics/no-such-publish', undefined, owner.token)).status).toBe(404);
   }, 60_000);
 });

@@ -31,6 +31,11 @@ describe('demo video campaign', () => {
     expect(await takeSnapshots(t.deps, demo.id)).toBe(0);
     // Not counted against the plan.
     expect((await call(t.app, 'GET', '/api/v1/video/options', undefined, token)).body.usage.used).toBe(0);
+    // A generated audio, real speech, labelled demo data.
+    const audios = (await call(t.app, 'GET', '/api/v1/audio/audios', undefined, token)).body.results;
+    expect(audios).toHaveLength(1);
+    expect(audios[0]).toMatchObject({ demo: true, engine: 'builtin', text: 'Our pumpkin soup is back for autumn. Come in and warm up!' });
+    expect((await t.app.request(audios[0].audio_url)).headers.get('content-type')).toBe('audio/wav');
 
     // Issue 19: a labelled demo team member with the same password, who uploaded two of the café's photos.
     const staff = await call(t.app, 'POST', '/api/v1/auth/signin', { email: DEMO_STAFF_EMAIL, password: 'demo-password-1', userType: 'regular' });

@@ -23,6 +23,7 @@ import * as m0130 from './0130_sequences.ts';
 import * as m0140 from './0140_security.ts';
 import * as m0170 from './0170_push.ts';
 import * as m0180 from './0180_team.ts';
+import * as m0190 from './0190_audio.ts';
 import * as m0200 from './0200_campaign_holdout.ts';
 
 /** Every migration, in order. Add a new versioned file and list it here; never edit an applied one. */
@@ -51,5 +52,6 @@ export const migrations: Record<string, Migration> = {
   '0140_security': m0140,
   '0170_push': m0170,
   '0180_team': m0180,
+  '0190_audio': m0190,
   '0200_campaign_holdout': m0200,
 };

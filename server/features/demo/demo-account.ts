@@ -13,6 +13,7 @@ import { mediaUrlSigner } from '../media/media.urls.ts';
 import { sealContext } from '../pos/pos-config.ts';
 import { seedDemoCampaigns, seedDemoTexts } from './demo-campaigns.ts';
 import { seedDemoVideo } from './demo-video.ts';
+import { createAudio } from '../audio/audio.service.ts';
 import { seedDemoSequence } from './demo-sequences.ts';
 import { DEMO_DISHES, demoHeader, demoLogo, dishPicture } from './demo-images.ts';
 
@@ -104,5 +105,11 @@ export async function seedDemo(deps: Deps, options: { password?: string; custome
   const campaigns = [...(await seedDemoCampaigns(deps, user.id, now, options.baseUrl)), ...(await seedDemoTexts(deps, user.id, now, options.baseUrl)), ...(await seedDemoSequence(deps, user.id, now, options.baseUrl))];
   const video = await seedDemoVideo(deps, user.id, now);
   if (video) campaigns.push('Demo: Pumpkin soup is back (video, shown as published on TikTok with made-up figures)');
+  // A generated audio (real speech from the voice in use), labelled demo data, to play or use as a voice-over.
+  const audio = await createAudio(deps, user.id, { text: 'Our pumpkin soup is back for autumn. Come in and warm up!', voice: deps.tts.voices()[0]?.id ?? '' }).catch(() => null);
+  if (audio) {
+    await deps.db.updateTable('audios').set({ demo: true }).where('id', '=', audio.audio.id).execute();
+    campaigns.push('Audio: “Our pumpkin soup is back for autumn…” (a generated voice-over, labelled demo data)');
+  }
   return { ...result, photos: DEMO_DISHES.length, campaigns, staffEmail: DEMO_STAFF_EMAIL };
 }

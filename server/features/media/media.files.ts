@@ -41,9 +41,15 @@ export async function serveMediaFile(c: Context, deps: { db: Db; storage: Storag
   if (!row || !key) throw notFound('Media not found');
 
   // Bytes behind an id and variant never change, so the ETag is the pair.
-  const etag = `"${id}-${variant}"`;
-  const exp = Number(c.req.query('exp'));
-  const maxAge = Math.max(0, Math.min(exp - Math.floor(deps.now().getTime() / 1000), 86_400));
+  return serveStored(c, deps.storage, key, `"${id}-${variant}"`, Number(c.req.query('exp')), deps.now());
+}
+
+/**
+ * The bytes under a storage key, with Range (206 / 416), a conditional GET on `etag` and a private cache
+ * until the signed link's expiry `exp` (epoch seconds). Shared by media files and generated audios.
+ */
+export async function serveStored(c: Context, storage: Storage, key: string, etag: string, exp: number, now: Date) {
+  const maxAge = Math.max(0, Math.min(exp - Math.floor(now.getTime() / 1000), 86_400));
   const common: Record<string, string> = {
     'Cache-Control': `private, max-age=${maxAge}, immutable`,
     ETag: etag,
@@ -55,15 +61,15 @@ export async function serveMediaFile(c: Context, deps: { db: Db; storage: Storag
   let range: ByteRange | undefined;
   if (asked?.suffix !== undefined) {
     // A suffix range needs the size first.
-    const whole = await deps.storage.get(key);
-    if (!whole) throw notFound('Media not found');
+    const whole = await storage.get(key);
+    if (!whole) throw notFound('File not found');
     whole.body.destroy();
     range = { start: Math.max(0, whole.size - asked.suffix), end: whole.size - 1 };
   } else if (asked) {
     range = { start: asked.start ?? 0, end: asked.end };
   }
-  const stored = await deps.storage.get(key, range);
-  if (!stored) throw notFound('Media not found');
+  const stored = await storage.get(key, range);
+  if (!stored) throw notFound('File not found');
   if (range && range.start >= stored.size) {
     stored.body.destroy();
     return c.body(null, 416, { ...common, 'Content-Range': `bytes */${stored.size}` });

@@ -94,8 +94,11 @@ function uploadedByFilter(ownerId: string, uploader: string) {
 
 /** Files (not folders) newest first, wherever they are; the client groups them by date. */
 export async function recentMedia(ctx: MediaContext, userId: string, query: v.InferOutput<typeof MediaRecentQuerySchema>): Promise<MediaPage> {
+  const search = query.search ?? '';
+  const matches = sql<boolean>`position(lower(${search}) in lower(media.name || ' ' || coalesce(media.description, ''))) > 0`;
   let recent = selectLive(ctx.db, userId).where('media.is_folder', '=', false);
   if (query.uploadedBy) recent = recent.where(uploadedByFilter(userId, query.uploadedBy));
+  if (search) recent = recent.where(matches);
   const rows = await recent
     .orderBy('media.created_at', 'desc')
     .orderBy('media.id', 'desc')
@@ -109,6 +112,7 @@ export async function recentMedia(ctx: MediaContext, userId: string, query: v.In
     .where('deleted_at', 'is', null)
     .where('is_folder', '=', false);
   if (query.uploadedBy) counter = counter.where(uploadedByFilter(userId, query.uploadedBy));
+  if (search) counter = counter.where(matches);
   const { total } = await counter.executeTakeFirstOrThrow();
   return { items: rows.map((row) => toItem(ctx, row)), total: Number(total), page: query.page, pageSize: query.pageSize };
 }

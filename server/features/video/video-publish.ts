@@ -177,6 +177,12 @@ export async function refreshFigures(deps: PublishDeps, userId: string) {
 const DAY = 86_400_000;
 
 /** The analytics page: snapshots over time and the views gained in the last week, month and year. */
+/** Spec §2: the analytics page is keyed by TikTok's publish_id; a video id is still understood (older links). */
+export async function analyticsByPublishId(deps: PublishDeps, userId: string, id: string): Promise<VideoAnalytics> {
+  const published = id.length <= 200 ? await deps.db.selectFrom('video_publishes').select('video_id').where('user_id', '=', userId).where('publish_id', '=', id).executeTakeFirst() : undefined;
+  return videoAnalytics(deps, userId, published?.video_id ?? id);
+}
+
 export async function videoAnalytics(deps: PublishDeps, userId: string, videoId: string): Promise<VideoAnalytics> {
   const video = await getVideo(deps, userId, videoId);
   const snapshots = await deps.db.selectFrom('video_snapshots').selectAll().where('video_id', '=', video.id).orderBy('taken_at', 'asc').execute();

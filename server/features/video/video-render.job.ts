@@ -92,7 +92,13 @@ async function buildPlan(deps: RenderDeps, video: VideoRow, dir: string): Promis
   }
   let voiceOver: string | undefined;
   const narration = request.scenes.map((scene) => scene.narration.trim()).filter(Boolean).join(' ');
-  if (request.voice && narration) {
+  if (request.audioId) {
+    // A generated audio of the owner's is the voice-over, as it was made on the Audio page.
+    const audio = await deps.db.selectFrom('audios').select(['file_key', 'mime_type']).where('id', '=', request.audioId).where('user_id', '=', video.user_id).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!audio) throw new InputError('The audio chosen as the voice-over is no longer in your generated audios');
+    voiceOver = path.join(dir, `voice.${audio.mime_type === 'audio/mpeg' ? 'mp3' : 'wav'}`);
+    await download(deps, audio.file_key, voiceOver);
+  } else if (request.voice && narration) {
     const audio = await deps.tts.speak({ text: narration, voice: request.voice });
     voiceOver = path.join(dir, `voice.${audio.extension}`);
     await fsp.writeFile(voiceOver, audio.data);
@@ -102,6 +108,7 @@ async function buildPlan(deps: RenderDeps, video: VideoRow, dir: string): Promis
       kind: byId.get(scene.media_id!)!.type === 'video' ? 'clip' : 'photo',
       path: path.join(dir, scene.media_id!),
       duration: scene.duration,
+      ...(scene.trim_start ? { trimStart: scene.trim_start } : {}),
       caption: scene.caption || undefined,
     })),
     voiceOver,

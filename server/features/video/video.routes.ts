@@ -14,7 +14,7 @@ import { validate } from '../../lib/validate.ts';
 import { idempotency } from '../../middleware/idempotency.ts';
 import { requireSession, type SessionVariables } from '../../middleware/session.ts';
 import { usageFor } from '../subscriptions/entitlements.ts';
-import { creatorInfo, publishVideo, refreshFigures, videoAnalytics } from './video-publish.ts';
+import { analyticsByPublishId, creatorInfo, publishVideo, refreshFigures, videoAnalytics } from './video-publish.ts';
 import { createScript, deleteScript, getScript, listScripts, updateScript } from './video-scripts.service.ts';
 import { createVideo, deleteVideo, getVideo, listVideos, retryVideo } from './videos.service.ts';
 
@@ -55,5 +55,6 @@ export function videoRoutes(deps: Deps) {
     .get('/tiktok/creator-info', async (c) => c.json(await creatorInfo(deps, user(c))))
     .post('/videos/:id/publish', validate('json', PublishRequestSchema), async (c) => c.json(await publishVideo(deps, user(c), c.req.param('id'), c.req.valid('json')), 202))
     .get('/videos/:id/analytics', async (c) => c.json(await videoAnalytics(deps, user(c), c.req.param('id'))))
+    .get('/analytics/:publishId', async (c) => c.json(await analyticsByPublishId(deps, user(c), c.req.param('publishId'))))
     .post('/figures/refresh', async (c) => c.json(await refreshFigures(deps, user(c)), 202));
 }

@@ -25,8 +25,10 @@ export type VideoScriptsTable = {
 /** What Create Video asked for, kept with the video so a retry renders the same thing. */
 export type VideoRequest = {
   scenes: ScriptScene[];
-  /** A voice id, or null for no voice-over. */
+  /** A voice id, or null for no voice-over (or when a generated audio is the voice-over). */
   voice: string | null;
+  /** A generated audio of the owner's (Audio page) used as the voice-over instead of speaking the narration. */
+  audioId?: string | null;
   addLogo: boolean;
   config: VideoConfig;
 };

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { issuesToFields } from '../../lib/validate.ts';
+import { findAudioRow } from '../audio/audio.service.ts';
 import { getBrand } from '../brand/brand.service.ts';
 import { mediaUrlSigner } from '../media/media.urls.ts';
 import { checkEntitlement } from '../subscriptions/entitlements.ts';
@@ -78,7 +79,7 @@ function toVideo(deps: Pick<Deps, 'env' | 'now'>, row: Joined): Video {
     video_url: ready ? signer.url(row.media_id!, 'file', now) : null,
     poster_url: ready && row.preview_key ? signer.url(row.media_id!, 'preview', now) : null,
     duration: row.duration,
-    voice: row.request.voice,
+    voice: row.request.audioId ? `audio:${row.request.audioId}` : row.request.voice,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     publish: row.p_status
@@ -156,7 +157,9 @@ export async function createVideo(deps: VideoDeps, userId: string, form: CreateV
   const script = await findScript(deps, userId, form.script_id);
 
   const voiceId = form['voice-over']?.trim() || null;
-  if (voiceId && voiceId !== 'none' && !deps.tts.voices().some((voice) => voice.id === voiceId)) throw fieldError('voice-over', 'Choose one of the voices');
+  // 'audio:{id}': one of the owner's generated audios (Audio page) is the voice-over; another owner's is not found.
+  const audioId = voiceId?.startsWith('audio:') ? (await findAudioRow(deps, userId, voiceId.slice('audio:'.length))).id : null;
+  if (voiceId && !audioId && voiceId !== 'none' && !deps.tts.voices().some((voice) => voice.id === voiceId)) throw fieldError('voice-over', 'Choose one of the voices');
   const addLogo = bool('add-logo', form['add-logo'], true);
   const configResult = v.safeParse(VideoConfigSchema, parseJson('config', form.config, 'config must be JSON') ?? {});
   if (!configResult.success) {
@@ -186,7 +189,7 @@ export async function createVideo(deps: VideoDeps, userId: string, form: CreateV
   if (empty >= 0) throw fieldError('videos_array', `Choose a photo or clip for scene ${empty + 1}`);
 
   await checkEntitlement(deps.db, userId, 'videoRendersPerMonth', 1, deps.now());
-  const request: VideoRequest = { scenes, voice: voiceId === 'none' ? null : voiceId, addLogo, config };
+  const request: VideoRequest = { scenes, voice: voiceId === 'none' || audioId ? null : voiceId, audioId, addLogo, config };
   const now = deps.now();
   const id = await deps.db.transaction().execute(async (trx) => {
     const row = await trx

@@ -1,51 +1,82 @@
-import { AspectRatio, Badge, Box, Image, Loader, Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import type { MediaItem } from '../../contract/media.ts';
+import { AspectRatio, Badge, Box, Button, Image, Loader, Modal, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { infiniteQueryOptions, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { MediaPageSchema, type MediaItem } from '../../contract/media.ts';
+import { api } from '../../lib/api.ts';
 import { mediaQueries } from '../media/media-queries.ts';
 
-/** The owner's photos and clips, newest first, for one scene; a tap picks. */
+const PICKER_PAGE = 60;
+
+/** The whole library, newest first, a page at a time, optionally only what matches words of its name or description. */
+const pickerPages = (search: string) =>
+  infiniteQueryOptions({
+    queryKey: ['media', 'picker', search] as const,
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => api(`/media/recent?${new URLSearchParams({ page: String(pageParam), pageSize: String(PICKER_PAGE), search })}`, MediaPageSchema, { signal }),
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  });
+
+/** The owner's photos and clips, newest first, searchable and paged ("Show more"), for one scene; a tap picks. */
 export function SceneMediaPicker({ opened, onClose, onPick }: { opened: boolean; onClose: () => void; onPick: (item: MediaItem) => void }) {
-  const recent = useQuery({ ...mediaQueries.recent(), enabled: opened });
-  const items = recent.data?.items.filter((item) => (item.type === 'image' || item.type === 'video') && item.path) ?? [];
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const pages = useInfiniteQuery({ ...pickerPages(debounced), enabled: opened, placeholderData: (previous) => previous });
+  const items = pages.data?.pages.flatMap((page) => page.items).filter((item) => (item.type === 'image' || item.type === 'video') && item.path) ?? [];
+  const total = pages.data?.pages[0]?.total ?? 0;
   return (
     <Modal opened={opened} onClose={onClose} title="Choose a photo or clip" size="lg" radius="lg">
-      {recent.isPending ? (
+      <TextInput mb="sm" leftSection={<IconSearch size={16} />} placeholder="Search by name or description" aria-label="Search media" value={search} onChange={(event) => setSearch(event.currentTarget.value)} />
+      {pages.isPending ? (
         <Loader mx="auto" aria-label="Loading media" />
       ) : items.length === 0 ? (
-        <Text c="dimmed">No media</Text>
+        <Text c="dimmed">{debounced ? 'No result found' : 'No media'}</Text>
       ) : (
-        <SimpleGrid cols={3} spacing="xs">
-          {items.map((item) => (
-            <UnstyledButton
-              key={item.id}
-              aria-label={`${item.name}${item.description ? `: ${item.description}` : ''}`}
-              onClick={() => {
-                onPick(item);
-                onClose();
-              }}
-            >
-              <Stack gap={2}>
-                <AspectRatio ratio={1}>
-                  {item.thumbnailUrl ? <Image src={item.thumbnailUrl} alt="" radius="md" fit="cover" /> : <Box bg="gray.2" style={{ borderRadius: 8 }} />}
-                </AspectRatio>
-                <Text size="xs" lineClamp={1}>
-                  {item.type === 'video' && (
-                    <Badge size="xs" mr={4} variant="light">
-                      Clip
-                    </Badge>
-                  )}
-                  {item.name}
-                </Text>
-              </Stack>
-            </UnstyledButton>
-          ))}
-        </SimpleGrid>
+        <Stack gap="sm">
+          <SimpleGrid cols={3} spacing="xs">
+            {items.map((item) => (
+              <UnstyledButton
+                key={item.id}
+                aria-label={`${item.name}${item.description ? `: ${item.description}` : ''}`}
+                onClick={() => {
+                  onPick(item);
+                  onClose();
+                }}
+              >
+                <Stack gap={2}>
+                  <AspectRatio ratio={1}>
+                    {item.thumbnailUrl ? <Image src={item.thumbnailUrl} alt="" radius="md" fit="cover" /> : <Box bg="gray.2" style={{ borderRadius: 8 }} />}
+                  </AspectRatio>
+                  <Text size="xs" lineClamp={1}>
+                    {item.type === 'video' && (
+                      <Badge size="xs" mr={4} variant="light">
+                        Clip
+                      </Badge>
+                    )}
+                    {item.name}
+                  </Text>
+                </Stack>
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
+          {pages.hasNextPage && (
+            <Button variant="light" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
+              Show more ({items.length} of {total})
+            </Button>
+          )}
+        </Stack>
       )}
     </Modal>
   );
 }
 
-export const useMediaIndex = () => {
+/** The media the scenes show, by id: the 60 most recent, plus any older item a scene uses (fetched one by one). */
+export const useMediaIndex = (ids: (string | null)[] = []) => {
   const recent = useQuery(mediaQueries.recent());
-  return new Map((recent.data?.items ?? []).map((item) => [item.id, item]));
+  const known = new Map((recent.data?.items ?? []).map((item) => [item.id, item]));
+  const missing = recent.data ? [...new Set(ids.filter((id): id is string => Boolean(id) && !known.has(id!)))] : [];
+  const older = useQueries({ queries: missing.map((id) => ({ ...mediaQueries.item(id), retry: false })) });
+  for (const query of older) if (query.data) known.set(query.data.id, query.data);
+  return known;
 };

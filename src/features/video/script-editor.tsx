@@ -1,12 +1,15 @@
 import { ActionIcon, AspectRatio, Box, Button, ColorInput, Group, Image, NumberInput, Paper, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconMovie, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { truncateAudioText } from '../../contract/audio.ts';
 import { VIDEO_LIMITS, VIDEO_MESSAGES, type Script, type ScriptScene, type VideoConfig } from '../../contract/video.ts';
 import { ApiError } from '../../lib/api.ts';
-import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { usePendingOps } from '../../lib/outbox/use-outbox.ts';
+import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
+import { audioQueries } from '../audio/audio-queries.ts';
 import { SceneMediaPicker, useMediaIndex } from './scene-media-picker.tsx';
-import { videoApi } from './video-api.ts';
+import { scriptEntity, useCreateVideo, useSaveScript, VIDEO_CREATE_OP } from './video-mutations.ts';
 import { videoKeys, videoQueries } from './video-queries.ts';
 
 type ScriptEditorProps = {
@@ -35,24 +38,27 @@ function ScriptForm({ script, hasLogo, onNeedsLogo, onVideo }: { script: Script 
   const [scenes, setScenes] = useState(script.scenes);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [picking, setPicking] = useState<number | null>(null);
-  const media = useMediaIndex();
-  const saveKey = useRef(crypto.randomUUID());
+  const media = useMediaIndex(scenes.map((scene) => scene.media_id));
   const dirty = title !== script.title || JSON.stringify(scenes) !== JSON.stringify(script.scenes);
+  const waiting = usePendingOps({ entity: scriptEntity(script.id) });
 
-  const save = useMutation({
-    mutationFn: () => videoApi.updateScript(script.id, { version: script.version, title, scenes }, saveKey.current),
-    onSuccess: (result) => {
-      saveKey.current = crypto.randomUUID();
-      setErrors({});
-      queryClient.setQueryData(videoKeys.script(script.id), result.script);
-      notifySuccess(result.message);
-    },
-    onError: (error) => {
-      if (error instanceof ApiError) setErrors(error.fields);
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: videoKeys.script(script.id) });
-      notifyError(error, 'The script could not be saved');
-    },
-  });
+  const saveScript = useSaveScript(script);
+  const save = () =>
+    saveScript.mutate(
+      { title, scenes },
+      {
+        onSuccess: (result) => {
+          setErrors({});
+          if (result.queued) notifyInfo('Saved on this phone. It syncs when you are back online.');
+          else notifySuccess(result.body.message);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) setErrors(error.fields);
+          if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: videoKeys.script(script.id) });
+          notifyError(error, 'The script could not be saved');
+        },
+      },
+    );
 
   const update = (index: number, patch: Partial<ScriptScene>) => setScenes((current) => current.map((scene, i) => (i === index ? { ...scene, ...patch } : scene)));
   const move = (index: number, by: number) =>
@@ -118,6 +124,20 @@ function ScriptForm({ script, hasLogo, onNeedsLogo, onVideo }: { script: Script 
                     error={errors[`scenes.${index}.duration`]}
                     w={120}
                   />
+                  {item?.type === 'video' && (
+                    <NumberInput
+                      label="Clip starts at"
+                      min={0}
+                      max={Math.max(0, Math.floor((item.duration ?? VIDEO_LIMITS.trimStartMax) - 1))}
+                      step={0.5}
+                      decimalScale={1}
+                      value={scene.trim_start ?? 0}
+                      onChange={(value) => update(index, { trim_start: Math.max(0, typeof value === 'number' ? value : Number(value) || 0) })}
+                      error={errors[`scenes.${index}.trim_start`]}
+                      description={`Seconds into the clip${item.duration ? ` (it lasts ${Math.round(item.duration)} s)` : ''}`}
+                      w={220}
+                    />
+                  )}
                   {errors[`scenes.${index}.media_id`] && (
                     <Text size="sm" c="red">
                       {errors[`scenes.${index}.media_id`]}
@@ -132,9 +152,14 @@ function ScriptForm({ script, hasLogo, onNeedsLogo, onVideo }: { script: Script 
       <Button variant="light" leftSection={<IconPlus size={18} />} disabled={scenes.length >= VIDEO_LIMITS.scenes} onClick={() => setScenes((current) => [...current, newScene()])}>
         Add a scene
       </Button>
-      <Button size="lg" variant={dirty ? 'filled' : 'light'} onClick={() => save.mutate()} loading={save.isPending} disabled={!dirty}>
+      <Button size="lg" variant={dirty ? 'filled' : 'light'} onClick={save} loading={saveScript.isPending} disabled={!dirty}>
         {dirty ? 'Save script' : 'Saved'}
       </Button>
+      {waiting.length > 0 && (
+        <Text size="sm" c="orange" role="status">
+          Waiting to sync: {waiting.map((op) => (op.kind === VIDEO_CREATE_OP ? 'the video (it starts when you are back online)' : 'your changes')).join(', ')}.
+        </Text>
+      )}
       <CreateVideo script={script} dirty={dirty} hasLogo={hasLogo} onNeedsLogo={onNeedsLogo} onVideo={onVideo} />
       <SceneMediaPicker opened={picking !== null} onClose={() => setPicking(null)} onPick={(picked) => picking !== null && update(picking, { media_id: picked.id, ...(picked.type === 'video' && picked.duration ? { duration: Math.max(1, Math.min(scenes[picking]!.duration, Math.floor(picked.duration))) } : {}) })} />
     </Stack>
@@ -144,37 +169,33 @@ function ScriptForm({ script, hasLogo, onNeedsLogo, onVideo }: { script: Script 
 /** The question flow of spec §4: the first tap on Create Video opens it, the next submits. */
 function CreateVideo({ script, dirty, hasLogo, onNeedsLogo, onVideo }: { script: Script; dirty: boolean } & Omit<ScriptEditorProps, 'scriptId'>) {
   const options = useSuspenseQuery(videoQueries.options()).data;
-  const queryClient = useQueryClient();
+  const audios = useQuery(audioQueries.audios());
   const [open, setOpen] = useState(false);
   const [voice, setVoice] = useState<string | null>(options.voices[0]?.id ?? null);
   const [addLogo, setAddLogo] = useState(true);
   const [config, setConfig] = useState<Required<VideoConfig>>({ Bold: true, Italic: false, HexCode: '#FFFFFF', RestaurantName: true, Transitions: true, TrimPauses: false, Captions: true });
-  const key = useRef(crypto.randomUUID());
   const set = (patch: Partial<VideoConfig>) => setConfig((current) => ({ ...current, ...patch }));
-  const create = useMutation({
-    mutationFn: () => {
-      const form = new FormData();
-      form.append('script_id', script.id);
-      form.append('voice-over', voice ?? 'none');
-      form.append('add-logo', String(addLogo));
-      form.append('config', JSON.stringify(config));
-      form.append('videos_array', '[]');
-      return videoApi.createVideo(form, key.current);
-    },
-    onSuccess: (created) => {
-      key.current = crypto.randomUUID();
-      void queryClient.invalidateQueries({ queryKey: videoKeys.all });
-      onVideo(created.task_id);
-    },
-    onError: (error) => notifyError(error, VIDEO_MESSAGES.videoError),
-  });
+  const create = useCreateVideo(script);
+  const submit = () =>
+    create.mutate(
+      { script_id: script.id, 'voice-over': voice ?? 'none', 'add-logo': String(addLogo), config: JSON.stringify(config), videos_array: '[]' },
+      {
+        onSuccess: (result) => {
+          if (result.queued) {
+            setOpen(false);
+            notifyInfo('The video is waiting on this phone. It starts when you are back online.');
+          } else onVideo(result.body.task_id);
+        },
+        onError: (error) => notifyError(error, VIDEO_MESSAGES.videoError),
+      },
+    );
   const missing = script.scenes.findIndex((scene) => !scene.media_id);
   const usage = options.usage;
 
   const tap = () => {
     if (!hasLogo) return onNeedsLogo();
     if (!open) return setOpen(true);
-    create.mutate();
+    submit();
   };
 
   return (
@@ -191,11 +212,20 @@ function CreateVideo({ script, dirty, hasLogo, onNeedsLogo, onVideo }: { script:
             <Select
               label="Voice-over"
               description={options.tts === 'builtin' ? 'The built-in voice is robotic; your server can plug in a better one.' : undefined}
-              data={[...options.voices.map((entry) => ({ value: entry.id, label: entry.name })), { value: 'none', label: 'No voice-over' }]}
+              data={[
+                { group: 'Speak the script', items: options.voices.map((entry) => ({ value: entry.id, label: entry.name })) },
+                ...(audios.data?.length ? [{ group: 'Your generated audios', items: audios.data.map((audio) => ({ value: `audio:${audio.id}`, label: `“${truncateAudioText(audio.text)}” (${audio.voice_name})` })) }] : []),
+                { group: 'None', items: [{ value: 'none', label: 'No voice-over' }] },
+              ]}
               value={voice}
               onChange={setVoice}
               allowDeselect={false}
             />
+            {voice?.startsWith('audio:') && (
+              <Text size="xs" c="dimmed">
+                The audio plays from the start of the video; the video keeps the length of its scenes.
+              </Text>
+            )}
             <Switch size="md" label="Add logo" checked={addLogo} onChange={(event) => setAddLogo(event.currentTarget.checked)} />
             <Switch size="md" label="Add captions" checked={config.Captions} onChange={(event) => set({ Captions: event.currentTarget.checked })} />
             {config.Captions && (

@@ -36,6 +36,7 @@ export const videoApi = {
   creatorInfo: (signal?: AbortSignal) => api('/video/tiktok/creator-info', CreatorInfoSchema, { signal }),
   publish: (videoId: string, body: PublishRequest, key: string) =>
     api(`/video/videos/${id(videoId)}/publish`, v.object({ message: v.string(), video: VideoSchema }), { json: body, headers: { 'Idempotency-Key': key } }),
-  analytics: (videoId: string, signal?: AbortSignal) => api(`/video/videos/${id(videoId)}/analytics`, VideoAnalyticsSchema, { signal }),
+  /** Spec §2: keyed by TikTok's publish_id (a video id is understood too, for a video whose publish has none yet). */
+  analytics: (publishId: string, signal?: AbortSignal) => api(`/video/analytics/${id(publishId)}`, VideoAnalyticsSchema, { signal }),
   refreshFigures: () => api('/video/figures/refresh', MessageResponseSchema, { method: 'POST' }),
 };

@@ -97,7 +97,7 @@ export function HistoryTable({ videos }: { videos: Video[] }) {
           {videos.map((video) => (
             <Table.Tr key={video.id}>
               <Table.Td>
-                <Anchor renderRoot={(props) => <Link {...props} to="/campaigns/video-campaigns/analytics/$id" params={{ id: video.id }} />} fw={600} size="sm">
+                <Anchor renderRoot={(props) => <Link {...props} to="/campaigns/video-campaigns/analytics/$id" params={{ id: video.publish?.publish_id ?? video.id }} />} fw={600} size="sm">
                   {truncateQuery(video.title)}
                 </Anchor>
                 {video.demo && (

@@ -81,7 +81,7 @@ function TiktokPanel({ video }: { video: Video }) {
               TikTok has not sent figures yet; they are fetched every few hours.
             </Text>
           )}
-          <Button renderRoot={(props) => <Link {...props} to="/campaigns/video-campaigns/analytics/$id" params={{ id: video.id }} />} variant="light" leftSection={<IconChartBar size={18} />}>
+          <Button renderRoot={(props) => <Link {...props} to="/campaigns/video-campaigns/analytics/$id" params={{ id: video.publish?.publish_id ?? video.id }} />} variant="light" leftSection={<IconChartBar size={18} />}>
             Analytics
           </Button>
         </Stack>

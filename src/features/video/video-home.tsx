@@ -35,6 +35,17 @@ export function VideoHome({ brandReady, onNeedsBrand, onScript }: VideoHomeProps
           Your scripts
         </Anchor>
       </Group>
+      <Group justify="space-between">
+        <Anchor component={Link} to="/campaigns/video-campaigns/audio" fw={600} py={10}>
+          Audio
+        </Anchor>
+        <Anchor component={Link} to="/campaigns/video-campaigns/trending-audios" fw={600} py={10}>
+          Trending audios
+        </Anchor>
+        <Anchor component={Link} to="/campaigns/video-campaigns/hire-a-pro" fw={600} py={10}>
+          Hire a Pro
+        </Anchor>
+      </Group>
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={2} fz="lg">

@@ -20,6 +20,7 @@ const PERSISTED_ROOTS = new Set<string>([
   'brand',
   'ask', // Ask's conversations and graphs, with their charts
   'video', // scripts and videos (the videos' signed links last 12 to 24 hours)
+  'audio', // voice templates, generated audios and trending audios
   'sequences',
   'dashboard',
 ]);
