@@ -141,6 +141,8 @@ describe('reminder before a scheduled send, with a one-tap cancel', () => {
     expect((await cancelWith(sendId, cancelTokens(t.deps.env).sign({ ...claims, userId: other.userId }))).status).toBe(403);
     expect((await cancelWith(sendId, cancelTokens(t.deps.env).sign({ ...claims, tokenId: crypto.randomUUID() }))).status).toBe(403);
     expect((await cancelWith(sendId, `${token.slice(0, -2)}AA`)).status).toBe(403);
+    // Signed in as another owner, the owner's own token is refused as well.
+    expect((await call(t.app, 'POST', `/api/v1/push/sends/${sendId}/cancel`, { token }, other.token, { Origin: ORIGIN })).status).toBe(403);
     const missing = await call(t.app, 'POST', `/api/v1/push/sends/${sendId}/cancel`, {}, undefined, { Origin: ORIGIN });
     expect(missing.status).toBe(400);
     expect(JSON.stringify(missing.body)).toContain('token is required');

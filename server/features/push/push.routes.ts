@@ -37,5 +37,5 @@ export function pushRoutes(deps: Deps) {
       await deps.db.deleteFrom('push_subscriptions').where('endpoint', '=', c.req.valid('json').endpoint).where('user_id', '=', c.get('user').id).execute();
       return c.json({ message: 'Notifications are off for this device' });
     })
-    .post('/sends/:id/cancel', validate('json', PushCancelRequestSchema), async (c) => c.json(await cancelFromReminder(deps, c.req.param('id'), c.req.valid('json').token)));
+    .post('/sends/:id/cancel', validate('json', PushCancelRequestSchema), async (c) => c.json(await cancelFromReminder(deps, c.req.param('id'), c.req.valid('json').token, c.get('user')?.id)));
 }
