@@ -9,9 +9,11 @@ export type PushKind = 'importFinished' | 'campaignResults' | 'videoReady' | 'se
 
 export type NotifyDeps = Pick<Deps, 'db' | 'env' | 'logger' | 'now'> & { fetch?: typeof fetch };
 
-/** How long a push service keeps a message for a phone that is off (a finished import is stale after a day). */
+/**
+ * How long a push service keeps a message for a phone that is off (a finished import is stale after a day). A
+ * reminder before a send passes its own `ttlSeconds`, so a phone that was off does not get it after the send went.
+ */
 const TTL_SECONDS = 24 * 3600;
-// A reminder before a send says when it goes: pass `ttlSeconds` so a phone that was off does not get it afterwards.
 const TIMEOUT_MS = 10_000;
 
 /**
