@@ -21,7 +21,7 @@ test.afterAll(async () => {
   await push.close();
 });
 
-test('turn on notifications for this phone; an import finishing arrives as a push and is shown', async ({ page, context, baseURL }) => {
+test('turn on notifications for this phone; an import finishing arrives as a push and is shown, a send reminder with its Cancel send button', async ({ page, context, baseURL }) => {
   const device = push.subscription('/send/pixel-7');
   await context.grantPermissions(['notifications'], { origin: baseURL });
   await context.addInitScript(({ endpoint, keys }) => {
@@ -82,6 +82,29 @@ test('turn on notifications for this phone; an import finishing arrives as a pus
   await expect
     .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body}`)))
     .toEqual(['Customer import finished: Imported 1 new, updated 0, skipped 0.']);
+
+  // A reminder before a scheduled send (its shape as server/features/sending/send-reminder.ts pushes it; the one-tap
+  // cancel itself is tested against the server in tests/server/send-reminders.test.ts): shown with its "Cancel send" button.
+  const sendId = '00000000-0000-4000-8000-000000000018';
+  const reminder = {
+    kind: 'sendReminder',
+    title: '“Taco Friday” goes out at 6:00 PM CST',
+    body: 'Your scheduled email campaign is sent at 6:00 PM CST (Fri, Nov 27). Tap Cancel send to stop it.',
+    url: '/campaigns/email-campaigns/scheduled',
+    tag: `send:${sendId}`,
+    actions: [{ action: 'cancel-send', title: 'Cancel send' }],
+    cancel: { endpoint: `/api/v1/push/sends/${sendId}/cancel`, token: 'x', campaign: 'Taco Friday', fallbackUrl: '/campaigns/email-campaigns/scheduled' },
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL!, registrationId: await registrationId, data: JSON.stringify(reminder) });
+  await expect
+    .poll(() =>
+      page.evaluate(async (tag) => {
+        const [shown] = await (await navigator.serviceWorker.ready).getNotifications({ tag });
+        const actions = (shown as (Notification & { actions?: Array<{ action: string; title: string }> }) | undefined)?.actions ?? [];
+        return shown && { title: shown.title, actions: actions.map((a) => `${a.action}: ${a.title}`), data: shown.data as unknown };
+      }, reminder.tag),
+    )
+    .toEqual({ title: reminder.title, actions: ['cancel-send: Cancel send'], data: { url: reminder.url, cancel: reminder.cancel } });
 
   // Off again: the server forgets this phone.
   await page.getByRole('switch', { name: 'Notifications on this phone' }).click({ force: true });

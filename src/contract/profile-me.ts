@@ -25,6 +25,7 @@ export type CurrentUser = v.InferOutput<typeof CurrentUserSchema>;
 export const NOTIFICATION_FLAGS = [
   { id: 'campaignResults', label: 'Campaign results', description: 'When a campaign finishes sending, with opens and clicks.', default: true },
   { id: 'weeklySummary', label: 'Weekly summary', description: 'Every Monday: visits, new customers and what worked.', default: true },
+  { id: 'sendReminder', label: 'Before a scheduled send', description: 'Fifteen minutes before a scheduled email or text goes out, with a button to cancel it.', default: true },
   { id: 'importFinished', label: 'Point of sale import', description: 'When customers and orders finish importing.', default: true },
   { id: 'videoReady', label: 'Video ready', description: 'When a video campaign has finished rendering, or could not be made.', default: true },
   { id: 'productNews', label: 'Product news', description: 'New features in Mise, at most once a month.', default: false },

@@ -17,5 +17,27 @@ export const PushUnsubscribeRequestSchema = v.object({ endpoint: v.pipe(v.string
 
 export const PushSubscriptionResponseSchema = v.object({ message: v.string() });
 
+/** The notification action that cancels a scheduled send from the notification itself (sw/push-actions.ts). */
+export const CANCEL_SEND_ACTION = 'cancel-send';
+
+/**
+ * A one-tap action the service worker runs without opening the app: POST `{ token }` to `endpoint` (same origin).
+ * The token is signed, single-use, short-lived and scoped to one send and its owner.
+ */
+export type PushCancelAction = { endpoint: string; token: string; campaign: string; fallbackUrl: string };
+
 /** What a push carries (encrypted; the service worker shows it). `url` opens on tap. */
-export type PushPayload = { title: string; body: string; url: string; tag?: string; kind: string };
+export type PushPayload = {
+  title: string;
+  body: string;
+  url: string;
+  tag?: string;
+  kind: string;
+  /** Buttons under the notification (Notification `actions`). */
+  actions?: Array<{ action: string; title: string }>;
+  /** What the "Cancel send" action does. */
+  cancel?: PushCancelAction;
+};
+
+/** POST /push/sends/{id}/cancel: the token the reminder carried. */
+export const PushCancelRequestSchema = v.object({ token: v.pipe(v.string('token is required'), v.nonEmpty('token is required'), v.maxLength(400)) });

@@ -18,6 +18,7 @@ const EXEMPT: Array<[RegExp, string]> = [
   [/^\/api\/v1\/team\/invitations\/(check|accept)$/, 'team invitation link: no session; check is a read, accept uses the single-use link (a repeat gets 410)'],
   [/^\/api\/v1\/media\/uploads/, 'tus: resumable by its own protocol (Upload-Offset), a repeat PATCH at a stale offset is refused'],
   [/^\/api\/v1\/push\/subscriptions$/, 'push subscription: keyed by its endpoint, subscribing twice stores one row'],
+  [/^\/api\/v1\/push\/sends\/[^/]+\/cancel$/, "a reminder's Cancel send action: no session, its token is single-use (a repeat gets 409)"],
 ];
 
 describe('Idempotency-Key on every write a phone may retry', () => {

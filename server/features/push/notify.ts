@@ -5,11 +5,14 @@ import { notificationSettings } from '../profile/account.service.ts';
 import { vapidKeys } from './vapid.ts';
 
 /** The kinds of long work that tell the owner when they are done; each is a switch in Notification settings. */
-export type PushKind = 'importFinished' | 'campaignResults' | 'videoReady';
+export type PushKind = 'importFinished' | 'campaignResults' | 'videoReady' | 'sendReminder';
 
 export type NotifyDeps = Pick<Deps, 'db' | 'env' | 'logger' | 'now'> & { fetch?: typeof fetch };
 
-/** How long a push service keeps a message for a phone that is off (a finished import is stale after a day). */
+/**
+ * How long a push service keeps a message for a phone that is off (a finished import is stale after a day). A
+ * reminder before a send passes its own `ttlSeconds`, so a phone that was off does not get it after the send went.
+ */
 const TTL_SECONDS = 24 * 3600;
 const TIMEOUT_MS = 10_000;
 
@@ -19,7 +22,13 @@ const TIMEOUT_MS = 10_000;
  * aes128gcm) and signed with the server's VAPID key (RFC 8292); a device the push service no longer
  * knows (404/410) is removed. Never throws: a job's outcome does not depend on a notification.
  */
-export async function notify(deps: NotifyDeps, userId: string, kind: PushKind, payload: Omit<PushPayload, 'kind'>): Promise<{ sent: number; removed: number }> {
+export async function notify(
+  deps: NotifyDeps,
+  userId: string,
+  kind: PushKind,
+  payload: Omit<PushPayload, 'kind'>,
+  options: { ttlSeconds?: number } = {},
+): Promise<{ sent: number; removed: number }> {
   const outcome = { sent: 0, removed: 0 };
   try {
     const user = await deps.db.selectFrom('users').select('notifications').where('id', '=', userId).executeTakeFirst();
@@ -34,7 +43,7 @@ export async function notify(deps: NotifyDeps, userId: string, kind: PushKind, p
         try {
           const request = webpush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, body, {
             vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-            TTL: TTL_SECONDS,
+            TTL: options.ttlSeconds ?? TTL_SECONDS,
             contentEncoding: 'aes128gcm',
             urgency: 'normal',
             // Web Push (RFC 8030) is plain HTTP with these headers and an encrypted body: fetch sends it (web-push's own

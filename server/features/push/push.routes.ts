@@ -1,14 +1,16 @@
 import { Hono } from 'hono';
-import { PushSubscriptionRequestSchema, PushUnsubscribeRequestSchema, type PushSubscriptionRequest } from '../../../src/contract/push.ts';
+import { PushCancelRequestSchema, PushSubscriptionRequestSchema, PushUnsubscribeRequestSchema, type PushSubscriptionRequest } from '../../../src/contract/push.ts';
 import type { Deps } from '../../deps.ts';
 import { validate } from '../../lib/validate.ts';
 import { requireSession, type SessionVariables } from '../../middleware/session.ts';
+import { cancelFromReminder } from './push-cancel.ts';
 import { vapidKeys } from './vapid.ts';
 
 /**
  * This device's Web Push subscription. Subscribing again (same endpoint) moves it to the caller's session; a
  * subscription is removed on sign-out with its session (migration 0170), on DELETE, and when the push service
  * answers 404/410 (notify.ts). Writes are idempotent by their endpoint, so they need no Idempotency-Key.
+ * POST /sends/{id}/cancel is a reminder's "Cancel send" action (push-cancel.ts): no session, its token is the proof.
  */
 export function pushRoutes(deps: Deps) {
   return new Hono<{ Variables: SessionVariables }>()
@@ -34,5 +36,6 @@ export function pushRoutes(deps: Deps) {
       // Only the caller's own subscription: another owner's endpoint is left alone (and the answer is the same).
       await deps.db.deleteFrom('push_subscriptions').where('endpoint', '=', c.req.valid('json').endpoint).where('user_id', '=', c.get('user').id).execute();
       return c.json({ message: 'Notifications are off for this device' });
-    });
+    })
+    .post('/sends/:id/cancel', validate('json', PushCancelRequestSchema), async (c) => c.json(await cancelFromReminder(deps, c.req.param('id'), c.req.valid('json').token, c.get('user')?.id)));
 }

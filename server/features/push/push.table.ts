@@ -13,4 +13,15 @@ export type PushSubscriptionsTable = {
   last_sent_at: Date | null;
 };
 
-export type PushTables = { push_subscriptions: PushSubscriptionsTable };
+/** Migration 0220: the one reminder a scheduled send got, and its single-use cancel token (by nonce). */
+export type SendRemindersTable = {
+  send_id: string;
+  user_id: string;
+  scheduled_at: ColumnType<Date, Date | string, Date | string>;
+  token_id: string;
+  token_expires_at: ColumnType<Date, Date | string, Date | string>;
+  token_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  reminded_at: ColumnType<Date, Date | string | undefined, never>;
+};
+
+export type PushTables = { push_subscriptions: PushSubscriptionsTable; send_reminders: SendRemindersTable };

@@ -8,6 +8,7 @@ import type { ChannelTransport, Delivery, SendingDeps } from './sending-types.ts
 import { stepFilter, type StepRule } from './step-audience.ts';
 import type { RecipientRow, SendChannel, SendRow, SendSourceKind, SendStatus } from './sending.table.ts';
 import { notify } from '../push/notify.ts';
+import { scheduleSendReminder } from './send-reminder.ts';
 
 export const SEND_START_JOB = 'sending.start';
 export const SEND_DELIVER_JOB = 'sending.deliver';
@@ -74,6 +75,8 @@ export async function createSend(deps: Pick<SendingDeps, 'db' | 'now'>, input: N
     .returningAll()
     .executeTakeFirstOrThrow();
   await enqueueJob(deps.db, deps.now, SEND_START_JOB, { sendId: row.id }, { runAt: input.scheduledAt, singletonKey: row.id, maxAttempts: 5 });
+  // The owner hears ~15 minutes before a scheduled send goes, and can cancel it from the notification.
+  await scheduleSendReminder(deps, row);
   return row;
 }
 

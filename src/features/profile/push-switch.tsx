@@ -4,8 +4,8 @@ import { disablePush, enablePush, pushState, type PushState } from '../../lib/pu
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 
 const DESCRIPTIONS: Record<PushState, string> = {
-  on: 'Mise tells this phone when an import, a campaign or a video is done (the kinds switched on below).',
-  off: 'Get a notification on this phone when an import, a campaign or a video is done.',
+  on: 'Mise tells this phone when an import, a campaign or a video is done, and before a scheduled send goes (the kinds switched on below).',
+  off: 'Get a notification on this phone when an import, a campaign or a video is done, and before a scheduled send goes.',
   denied: 'Notifications are blocked for Mise in this browser. Allow them in its site settings, then come back.',
   unsupported: 'This browser cannot show notifications from Mise. On an iPhone, add Mise to the Home Screen first (Share → Add to Home Screen) and open it from there.',
 };
