@@ -25,6 +25,7 @@ import * as m0170 from './0170_push.ts';
 import * as m0180 from './0180_team.ts';
 import * as m0190 from './0190_audio.ts';
 import * as m0200 from './0200_campaign_holdout.ts';
+import * as m0230 from './0230_video_suggestions.ts';
 
 /** Every migration, in order. Add a new versioned file and list it here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0180_team': m0180,
   '0190_audio': m0190,
   '0200_campaign_holdout': m0200,
+  '0230_video_suggestions': m0230,
 };
