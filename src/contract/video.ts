@@ -119,6 +119,7 @@ export const VideoSuggestionSchema = v.object({
   scenes: v.array(ScriptSceneSchema),
   /** The first scene's photo or clip, to show on the card. */
   media_id: v.nullable(v.string()),
+  thumbnail_url: v.nullable(v.string()),
   demo: v.boolean(),
 });
 export type VideoSuggestion = v.InferOutput<typeof VideoSuggestionSchema>;

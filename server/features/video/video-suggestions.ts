@@ -5,6 +5,7 @@ import type { Jobs } from '../../jobs/jobs.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { ScriptMedia } from '../../providers/ai/ai-types.ts';
 import { getBrand } from '../brand/brand.service.ts';
+import { mediaUrlSigner } from '../media/media.urls.ts';
 import { sceneId } from './video-scripts.service.ts';
 
 type SuggestDeps = Pick<Deps, 'db' | 'ai' | 'now' | 'logger'>;
@@ -174,19 +175,30 @@ export function registerSuggestionJobs(jobs: Jobs, deps: SuggestDeps): () => voi
   return () => clearInterval(timer);
 }
 
-export async function listSuggestions(deps: Pick<Deps, 'db'>, userId: string): Promise<VideoSuggestionsResponse> {
+export async function listSuggestions(deps: Pick<Deps, 'db' | 'env' | 'now'>, userId: string): Promise<VideoSuggestionsResponse> {
   const rows = await deps.db.selectFrom('video_suggestions').selectAll().where('user_id', '=', userId).orderBy('position').execute();
   const last = await deps.db.selectFrom('video_suggestion_weeks').selectAll().where('user_id', '=', userId).orderBy('week_start', 'desc').executeTakeFirst();
-  const results: VideoSuggestion[] = rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    query: row.query,
-    subcategory: row.subcategory,
-    video_style: row.video_style,
-    scenes: row.scenes,
-    media_id: row.scenes.find((scene) => scene.media_id)?.media_id ?? null,
-    demo: row.demo,
-  }));
+  const firstMedia = rows.map((row) => row.scenes.find((scene) => scene.media_id)?.media_id ?? null);
+  const ids = [...new Set(firstMedia.filter((id): id is string => Boolean(id)))];
+  const thumbs = new Set(
+    ids.length ? (await deps.db.selectFrom('media').select('id').where('user_id', '=', userId).where('deleted_at', 'is', null).where('thumb_key', 'is not', null).where('id', 'in', ids).execute()).map((media) => media.id) : [],
+  );
+  const signer = mediaUrlSigner(deps.env);
+  const now = deps.now();
+  const results: VideoSuggestion[] = rows.map((row, index) => {
+    const mediaId = firstMedia[index] ?? null;
+    return {
+      id: row.id,
+      title: row.title,
+      query: row.query,
+      subcategory: row.subcategory,
+      video_style: row.video_style,
+      scenes: row.scenes,
+      media_id: mediaId,
+      thumbnail_url: mediaId && thumbs.has(mediaId) ? signer.url(mediaId, 'thumb', now) : null,
+      demo: row.demo,
+    };
+  });
   return {
     results,
     refreshed_at: rows[0] ? iso(rows[0].created_at) : null,
