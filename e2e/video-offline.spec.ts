@@ -1,8 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_PORT } from '../playwright.config.ts';
 import { expect, openSignedIn, signUpAndVerify, test, toast } from './fixtures.ts';
+import { launchPhone, ownServer } from './offline-server.ts';
 
 // Offline on a phone: a script edited offline, and a video created offline, wait on the phone ("Waiting to sync")
 // and reach the server, once, when the connection returns; the video then renders and plays.
@@ -109,4 +112,43 @@ test('a video created offline waits on the phone, then renders and plays once ba
   expect(await player.evaluate((element: HTMLVideoElement) => element.volume)).toBe(0.5);
   await shot(page, '3-played');
   expect(await videos()).toHaveLength(1);
+});
+
+test('the demo café’s weekly suggestions on the video home: one becomes a script', async () => {
+  test.setTimeout(300_000);
+  fs.mkdirSync(SCREENS, { recursive: true });
+  const server = ownServer('video-weekly');
+  const password = 'demo-weekly-journey-1';
+  try {
+    // The demo account, seeded as a newcomer does it: the weekly job's code writes this week's suggestions.
+    const seeded = spawnSync(process.execPath, [path.resolve(import.meta.dirname, '..', 'scripts', 'demo.mjs')], {
+      env: { ...process.env, DATA_DIR: server.dataDir, PORT: String(new URL(server.origin).port), DEMO_PASSWORD: password, LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+    });
+    expect(seeded.status, seeded.stderr).toBe(0);
+    await server.start();
+    const { context, page } = await launchPhone(server.origin, 'video-weekly');
+    try {
+      await page.goto('/campaigns/video-campaigns');
+      await page.getByLabel('Email').fill('demo@mise.local');
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page).toHaveURL(/\/campaigns\/video-campaigns/);
+      const suggested = page.getByRole('region', { name: 'Suggested this week' });
+      await expect(suggested.getByText('Suggested from the photos and clips you added this week.')).toBeVisible();
+      const cards = suggested.getByRole('button', { name: 'Use this' });
+      await expect(cards.first()).toBeVisible();
+      expect(await cards.count()).toBeLessThanOrEqual(3);
+      await expect(suggested.getByText('Demo data').first()).toBeVisible();
+      await shot(page, '4-suggestions');
+      await cards.first().click();
+      await expect(toast(page, 'Script created successfully')).toBeVisible();
+      await expect(page).toHaveURL(/\/edit-concept\/script\//);
+      await expect(page.getByRole('region', { name: 'Scene 1' })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  } finally {
+    await server.dispose();
+  }
 });

@@ -90,6 +90,12 @@ describe('weekly video suggestions', () => {
     rosaWeek1.push(await addPhoto(rosa, 'pasta', 'Chef Ana rolling fresh pasta', 2 * DAY));
     rosaWeek1.push(await addPhoto(rosa, 'terrace', 'The terrace at sunset', 3 * DAY));
     const old = await addPhoto(rosa, 'old', 'Last month’s chalkboard', 20 * DAY);
+    // A finished render is stored as a media item too: not new footage, never suggested from.
+    const render = await addPhoto(rosa, 'render', 'Made by Mise from your script: Soup', 4 * HOUR);
+    await t.deps.db
+      .insertInto('videos')
+      .values({ user_id: rosa.userId, script_query: 'Soup', title: 'Soup', status: 'done', request: JSON.stringify({ scenes: [], voice: null, addLogo: false, config: {} }), media_id: render, created_at: clock, updated_at: clock })
+      .execute();
     await addPhoto(kai, 'tart', 'Lemon tart with torched meringue', 2 * DAY);
     await addPhoto(nobrand, 'bread', 'Sourdough loaves', DAY);
     expect(await suggestions(rosa)).toEqual({ results: [], refreshed_at: null, last_run: null });

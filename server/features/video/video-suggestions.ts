@@ -81,7 +81,7 @@ export async function writeSuggestions(deps: Pick<Deps, 'db' | 'ai'>, userId: st
   return written;
 }
 
-/** Photos and clips added after `since` (newest first), as the script writer sees them. */
+/** Photos and clips the owner (or their team) added after `since`, newest first, as the script writer sees them. */
 async function newMedia(deps: Pick<Deps, 'db'>, userId: string, since: Date, until: Date): Promise<ScriptMedia[]> {
   const rows = await deps.db
     .selectFrom('media')
@@ -92,6 +92,8 @@ async function newMedia(deps: Pick<Deps, 'db'>, userId: string, since: Date, unt
     .where('file_key', 'is not', null)
     .where('created_at', '>', since)
     .where('created_at', '<=', until)
+    // Mise's own renders are stored as media items too: they are not new footage of the owner's.
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('videos').select('videos.id').whereRef('videos.media_id', '=', 'media.id'))))
     .orderBy('created_at', 'desc')
     .limit(50)
     .execute();
