@@ -110,7 +110,7 @@ export const ScriptSchema = v.object({
 export type Script = v.InferOutput<typeof ScriptSchema>;
 
 /** A suggested script of the video home, written by the weekly job from that week's new photos and clips. */
-export const VideoSuggestionSchema = v.object({
+const VideoSuggestionSchema = v.object({
   id: v.string(),
   title: v.string(),
   query: v.string(),

@@ -46,7 +46,7 @@ type Written = { position: number; query: string; subcategory: string; video_sty
  * Writes up to three suggested scripts from `media` (the week's new photos and clips, newest first) with the AI
  * provider: only these media are placed in scenes, and the only facts are the descriptions and the brand's.
  */
-export async function writeSuggestions(deps: Pick<Deps, 'db' | 'ai'>, userId: string, media: ScriptMedia[], seed: number): Promise<Written[]> {
+async function writeSuggestions(deps: Pick<Deps, 'db' | 'ai'>, userId: string, media: ScriptMedia[], seed: number): Promise<Written[]> {
   const brand = await getBrand(deps.db, userId);
   const facts = { name: brand.brandName, location: brand.location, website: brand.website, description: brand.description, voice: brand.brandVoice };
   const described = media.filter((item) => item.description.trim());
@@ -140,7 +140,7 @@ export async function refreshOwnerSuggestions(deps: SuggestDeps, userId: string,
 }
 
 /** The weekly job: every owner with media who has not had this week's run yet. */
-export async function runWeeklySuggestions(deps: SuggestDeps): Promise<Record<OwnerOutcome, number>> {
+async function runWeeklySuggestions(deps: SuggestDeps): Promise<Record<OwnerOutcome, number>> {
   const now = deps.now();
   const week = weekStart(now);
   const owners = await deps.db

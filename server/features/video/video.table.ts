@@ -78,7 +78,7 @@ export type VideoSnapshotsTable = {
 };
 
 /** Migration 0230: one row per owner and week the weekly suggestions job has handled (made or skipped). */
-export type VideoSuggestionWeeksTable = {
+type VideoSuggestionWeeksTable = {
   user_id: string;
   week_start: Timestamp;
   outcome: 'made' | 'skipped';
@@ -87,7 +87,7 @@ export type VideoSuggestionWeeksTable = {
 };
 
 /** Migration 0230: the (at most three) suggested scripts of the video home, written by the weekly job. */
-export type VideoSuggestionsTable = {
+type VideoSuggestionsTable = {
   id: Generated<string>;
   user_id: string;
   week_start: Timestamp;
