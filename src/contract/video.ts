@@ -66,6 +66,8 @@ export const VIDEO_MESSAGES = {
   processing: 'Processing...',
   failed: 'Video Generation Failed',
   empty: 'No videos found',
+  /** Spec §9, the tooltip of the video home's weekly suggestions (made true by the weekly job, issue 14). */
+  weekly: 'Generated videos are re-generated once a week',
 } as const;
 
 export const VIDEO_STATUSES = ['pending', 'done', 'error'] as const;
@@ -106,6 +108,30 @@ export const ScriptSchema = v.object({
   updated_at: v.string(),
 });
 export type Script = v.InferOutput<typeof ScriptSchema>;
+
+/** A suggested script of the video home, written by the weekly job from that week's new photos and clips. */
+const VideoSuggestionSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  query: v.string(),
+  subcategory: v.string(),
+  video_style: v.nullable(v.string()),
+  scenes: v.array(ScriptSceneSchema),
+  /** The first scene's photo or clip, to show on the card. */
+  media_id: v.nullable(v.string()),
+  thumbnail_url: v.nullable(v.string()),
+  demo: v.boolean(),
+});
+export type VideoSuggestion = v.InferOutput<typeof VideoSuggestionSchema>;
+
+export const VideoSuggestionsResponseSchema = v.object({
+  results: v.array(VideoSuggestionSchema),
+  /** When the suggestions shown were written (null: never yet). */
+  refreshed_at: v.nullable(v.string()),
+  /** The last weekly run: 'made' (new suggestions) or 'skipped' (nothing new that week, the previous ones kept). */
+  last_run: v.nullable(v.object({ week_start: v.string(), outcome: v.picklist(['made', 'skipped']), new_media: v.number() })),
+});
+export type VideoSuggestionsResponse = v.InferOutput<typeof VideoSuggestionsResponseSchema>;
 
 export const CreateScriptRequestSchema = v.object({
   user_query: v.pipe(

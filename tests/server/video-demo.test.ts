@@ -37,6 +37,13 @@ describe('demo video campaign', () => {
     expect(audios[0]).toMatchObject({ demo: true, engine: 'builtin', text: 'Our pumpkin soup is back for autumn. Come in and warm up!' });
     expect((await t.app.request(audios[0].audio_url)).headers.get('content-type')).toBe('audio/wav');
 
+    // Issue 14: this week's suggestions on the video home, from the demo photos, labelled demo data.
+    const suggested = (await call(t.app, 'GET', '/api/v1/video/suggestions', undefined, token)).body;
+    expect(suggested.results.length).toBeGreaterThan(0);
+    expect(suggested.results.length).toBeLessThanOrEqual(3);
+    expect(suggested.results.every((s: { demo: boolean }) => s.demo)).toBe(true);
+    expect(suggested.last_run.outcome).toBe('made');
+
     // Issue 19: a labelled demo team member with the same password, who uploaded two of the café's photos.
     const staff = await call(t.app, 'POST', '/api/v1/auth/signin', { email: DEMO_STAFF_EMAIL, password: 'demo-password-1', userType: 'regular' });
     expect(staff.body).toMatchObject({ name: 'Sam Demo (demo staff)', role: 'staff', restaurantName: 'Demo Café' });

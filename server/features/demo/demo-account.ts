@@ -13,6 +13,7 @@ import { mediaUrlSigner } from '../media/media.urls.ts';
 import { sealContext } from '../pos/pos-config.ts';
 import { seedDemoCampaigns, seedDemoTexts } from './demo-campaigns.ts';
 import { seedDemoVideo } from './demo-video.ts';
+import { refreshOwnerSuggestions } from '../video/video-suggestions.ts';
 import { createAudio } from '../audio/audio.service.ts';
 import { seedDemoSequence } from './demo-sequences.ts';
 import { DEMO_DISHES, demoHeader, demoLogo, dishPicture } from './demo-images.ts';
@@ -105,6 +106,11 @@ export async function seedDemo(deps: Deps, options: { password?: string; custome
   const campaigns = [...(await seedDemoCampaigns(deps, user.id, now, options.baseUrl)), ...(await seedDemoTexts(deps, user.id, now, options.baseUrl)), ...(await seedDemoSequence(deps, user.id, now, options.baseUrl))];
   const video = await seedDemoVideo(deps, user.id, now);
   if (video) campaigns.push('Demo: Pumpkin soup is back (video, shown as published on TikTok with made-up figures)');
+  // This week's video suggestions, written by the weekly job's own code from the demo photos added now.
+  if ((await refreshOwnerSuggestions(deps, user.id).catch(() => null)) === 'made') {
+    await deps.db.updateTable('video_suggestions').set({ demo: true }).where('user_id', '=', user.id).execute();
+    campaigns.push('Video home: this week’s suggestions from the demo photos (the weekly job, labelled demo data)');
+  }
   // A generated audio (real speech from the voice in use), labelled demo data, to play or use as a voice-over.
   const audio = await createAudio(deps, user.id, { text: 'Our pumpkin soup is back for autumn. Come in and warm up!', voice: deps.tts.voices()[0]?.id ?? '' }).catch(() => null);
   if (audio) {

@@ -16,6 +16,7 @@ import { requireSession, type SessionVariables } from '../../middleware/session.
 import { usageFor } from '../subscriptions/entitlements.ts';
 import { analyticsByPublishId, creatorInfo, publishVideo, refreshFigures, videoAnalytics } from './video-publish.ts';
 import { createScript, deleteScript, getScript, listScripts, updateScript } from './video-scripts.service.ts';
+import { listSuggestions, scriptFromSuggestion } from './video-suggestions.ts';
 import { createVideo, deleteVideo, getVideo, listVideos, retryVideo } from './videos.service.ts';
 
 /**
@@ -39,6 +40,8 @@ export function videoRoutes(deps: Deps) {
       await aiLimit(user(c));
       return c.json(await withAi(() => createScript(deps, user(c), c.req.valid('json'))), 201);
     })
+    .get('/suggestions', async (c) => c.json(await listSuggestions(deps, user(c))))
+    .post('/suggestions/:id/script', async (c) => c.json(await scriptFromSuggestion(deps, user(c), c.req.param('id')), 201))
     .get('/scripts', validate('query', ScriptListQuerySchema), async (c) => c.json({ results: await listScripts(deps, user(c), c.req.valid('query').limit) }))
     .get('/scripts/:id', async (c) => c.json(await getScript(deps, user(c), c.req.param('id'))))
     .put('/scripts/:id', validate('json', UpdateScriptRequestSchema), async (c) => c.json(await updateScript(deps, user(c), c.req.param('id'), c.req.valid('json'))))

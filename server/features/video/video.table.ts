@@ -77,8 +77,35 @@ export type VideoSnapshotsTable = {
   shares: BigInt;
 };
 
-/** Migration 0110. */
+/** Migration 0230: one row per owner and week the weekly suggestions job has handled (made or skipped). */
+type VideoSuggestionWeeksTable = {
+  user_id: string;
+  week_start: Timestamp;
+  outcome: 'made' | 'skipped';
+  new_media: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+};
+
+/** Migration 0230: the (at most three) suggested scripts of the video home, written by the weekly job. */
+type VideoSuggestionsTable = {
+  id: Generated<string>;
+  user_id: string;
+  week_start: Timestamp;
+  position: number;
+  query: string;
+  subcategory: string;
+  video_style: string | null;
+  title: string;
+  scenes: Json<ScriptScene[]>;
+  writer: string;
+  demo: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+};
+
+/** Migrations 0110 and 0230. */
 export type VideoTables = {
+  video_suggestion_weeks: VideoSuggestionWeeksTable;
+  video_suggestions: VideoSuggestionsTable;
   video_scripts: VideoScriptsTable;
   videos: VideosTable;
   video_publishes: VideoPublishesTable;

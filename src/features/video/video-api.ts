@@ -10,6 +10,7 @@ import {
   VideoListResponseSchema,
   VideoOptionsSchema,
   VideoSchema,
+  VideoSuggestionsResponseSchema,
   type CreateScriptRequest,
   type PublishRequest,
   type UpdateScriptRequest,
@@ -38,5 +39,9 @@ export const videoApi = {
     api(`/video/videos/${id(videoId)}/publish`, v.object({ message: v.string(), video: VideoSchema }), { json: body, headers: { 'Idempotency-Key': key } }),
   /** Spec §2: keyed by TikTok's publish_id (a video id is understood too, for a video whose publish has none yet). */
   analytics: (publishId: string, signal?: AbortSignal) => api(`/video/analytics/${id(publishId)}`, VideoAnalyticsSchema, { signal }),
+  /** The video home's weekly suggestions (server/features/video/video-suggestions.ts). */
+  suggestions: (signal?: AbortSignal) => api('/video/suggestions', VideoSuggestionsResponseSchema, { signal }),
+  scriptFromSuggestion: (suggestionId: string, key: string) =>
+    api(`/video/suggestions/${id(suggestionId)}/script`, CreateScriptResponseSchema, { method: 'POST', headers: { 'Idempotency-Key': key } }),
   refreshFigures: () => api('/video/figures/refresh', MessageResponseSchema, { method: 'POST' }),
 };

@@ -9,6 +9,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { videoApi } from './video-api.ts';
 import { HistoryTable, VideoGrid } from './video-cards.tsx';
 import { videoKeys, videoQueries } from './video-queries.ts';
+import { WeeklySuggestions, WeeklyTooltip } from './video-suggestions.tsx';
 
 type VideoHomeProps = {
   /** False while the brand lacks its name, location or logo (spec §5): the route sends the owner to fill them in. */
@@ -19,7 +20,7 @@ type VideoHomeProps = {
 
 /**
  * Spec §2 video home: the greeting, a concept box that becomes the script flow (kind, then style when the
- * kind has styles, then create), the first three generated videos and the History.
+ * kind has styles, then create), the weekly suggestions and the first three generated videos, and the History.
  */
 export function VideoHome({ brandReady, onNeedsBrand, onScript }: VideoHomeProps) {
   const generated = useQuery(videoQueries.videos('generated', '', VIDEO_LIMITS.homeVideos));
@@ -48,13 +49,17 @@ export function VideoHome({ brandReady, onNeedsBrand, onScript }: VideoHomeProps
       </Group>
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={2} fz="lg">
-            Generated videos
-          </Title>
+          <Group gap={4}>
+            <Title order={2} fz="lg">
+              Generated videos
+            </Title>
+            <WeeklyTooltip />
+          </Group>
           <Anchor component={Link} to="/campaigns/video-campaigns/generated-videos" fw={600} py={10}>
             View all
           </Anchor>
         </Group>
+        <WeeklySuggestions brandReady={brandReady} onNeedsBrand={onNeedsBrand} onScript={onScript} />
         {generated.data && <VideoGrid videos={generated.data} />}
       </Stack>
       <Stack gap="sm">

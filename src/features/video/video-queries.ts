@@ -13,6 +13,7 @@ export const videoKeys = {
   video: (id: string) => ['video', 'videos', 'detail', id] as const,
   analytics: (id: string) => ['video', 'videos', 'analytics', id] as const,
   creator: () => ['video', 'tiktok', 'creator'] as const,
+  suggestions: () => ['video', 'suggestions'] as const,
 };
 
 /** Sending to TikTok, or just published and TikTok's first figures not in yet (they follow within seconds). */
@@ -39,5 +40,6 @@ export const videoQueries = {
       refetchInterval: (query) => (query.state.data && (query.state.data.status === 'pending' || publishing(query.state.data)) ? 1000 : false),
     }),
   analytics: (id: string) => queryOptions({ queryKey: videoKeys.analytics(id), queryFn: ({ signal }) => videoApi.analytics(id, signal) }),
+  suggestions: () => queryOptions({ queryKey: videoKeys.suggestions(), queryFn: ({ signal }) => videoApi.suggestions(signal), staleTime: 10 * 60_000 }),
   creator: () => queryOptions({ queryKey: videoKeys.creator(), queryFn: ({ signal }) => videoApi.creatorInfo(signal), staleTime: 60_000, retry: false }),
 };
