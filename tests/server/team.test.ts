@@ -324,6 +324,34 @@ describe('team: invitations, staff access, plan limits', () => {
     expect((await invite(basic, testEmail('three'))).status).toBe(402);
   });
 
+  it('a plan downgraded below the team size removes nobody, but refuses new invitations and open ones', async () => {
+    const { owner, staff } = await ownerWithStaff('professional');
+    const second = testEmail('second');
+    await invite(owner, second);
+    const joined = await accept(linkTokenFor(second), 'Lia Park');
+    expect(joined.status).toBe(201);
+    const pending = testEmail('pending');
+    expect((await invite(owner, pending)).status).toBe(201);
+    // Professional (5) → Basic (2) with three people on the team and one invitation out.
+    await t.deps.db.updateTable('subscriptions').set({ plan_id: 'basic' }).where('user_id', '=', owner.userId).execute();
+
+    const team = await call(t.app, 'GET', '/api/v1/team', undefined, owner.token);
+    expect(team.body).toMatchObject({ used: 3, limit: 2, planName: 'Basic' });
+    expect(team.body.members).toHaveLength(3);
+    // Everyone keeps working.
+    for (const token of [staff.token, joined.body.token]) expect((await call(t.app, 'GET', '/api/v1/media/recent', undefined, token)).status).toBe(200);
+    expect((await upload(staff.token, 'Still here')).status).toBe(201);
+    // New invitations are refused, naming the plan to upgrade to.
+    const refused = await invite(owner, testEmail('fourth'));
+    expect(refused.status).toBe(402);
+    expect(refused.body.error).toBe('Your Basic plan allows 2 team members. Upgrade to Professional to invite more.');
+    // The invitation sent before the downgrade cannot be used either.
+    const late = await accept(linkTokenFor(pending));
+    expect(late.status).toBe(403);
+    expect(late.body).toEqual({ error: "The team of Rosa's restaurant is full on its current plan, so this invitation cannot be used. Ask Rosa Martinez to upgrade.", code: 'plan_limit' });
+    expect((await call(t.app, 'GET', '/api/v1/team', undefined, owner.token)).body.used).toBe(3);
+  });
+
   it('an address that already has a Mise account cannot join with it (409), and owners see who is on their team only', async () => {
     const owner = await signUpVerified(t);
     await givePlan(t, owner.userId, 'basic');

@@ -185,15 +185,28 @@ export async function previewInvitation(deps: Pick<Deps, 'db' | 'now'>, token: s
 }
 
 /**
+ * Before anyone joins: the address has no account yet, and the team still has a seat. An open invitation holds its
+ * seat, so only a plan downgraded below the team's size refuses here (nobody is removed; the team just cannot grow).
+ */
+async function assertCanJoin(deps: Pick<Deps, 'db'>, row: TeamInvitationRow, owner: User, now: Date) {
+  if (await findUserByEmail(deps.db, row.email)) {
+    throw new AppError(409, 'This email already has a Mise account. Ask the owner to invite another address.', 'conflict');
+  }
+  const { used, limit } = await usageFor(deps.db, owner.id, 'teamMembers', now);
+  if (used >= limit) {
+    const restaurant = await restaurantNameOf(deps.db, owner);
+    throw new AppError(403, `The team of ${restaurant} is full on its current plan, so this invitation cannot be used. Ask ${owner.name} to upgrade.`, 'plan_limit');
+  }
+}
+
+/**
  * The invitee sets a name and password and joins: a verified account (the mailed link proved the address) tied to the
  * owner, signed in at once. The link works once.
  */
 export async function acceptInvitation(deps: Deps, body: AcceptInvitationRequest, userAgent?: string): Promise<SigninResponse> {
   const now = deps.now();
   const { row, owner } = await usableInvitation(deps.db, body.token, now);
-  if (await findUserByEmail(deps.db, row.email)) {
-    throw new AppError(409, 'This email already has a Mise account. Ask the owner to invite another address.', 'conflict');
-  }
+  await assertCanJoin(deps, row, owner, now);
   const passwordHash = await hashPassword(body.password);
   const user = await deps.db.transaction().execute(async (trx) => {
     // Single use, even when the link is opened twice at once.
