@@ -297,6 +297,44 @@ describe('team: invitations, staff access, plan limits', () => {
     expect((await call(t.app, 'DELETE', `/api/v1/team/members/${owner.userId}`, undefined, owner.token, { 'Idempotency-Key': randomUUID() })).status).toBe(404);
   });
 
+  it("the owner's filter by uploader lists the owner, every member and removed members who still have files", async () => {
+    const { owner, staff } = await ownerWithStaff();
+    const mine = await upload(owner.token, 'The owner’s soup');
+    const theirs = await upload(staff.token, 'Shot before leaving');
+    const lia = testEmail('lia');
+    await invite(owner, lia);
+    const joined = await accept(linkTokenFor(lia), 'Lia Park');
+    expect((await call(t.app, 'DELETE', `/api/v1/team/members/${staff.userId}`, undefined, owner.token, { 'Idempotency-Key': randomUUID() })).status).toBe(200);
+
+    const res = await call(t.app, 'GET', '/api/v1/media/uploaders', undefined, owner.token);
+    expect(res.status).toBe(200);
+    expect(res.body.uploaders).toEqual([
+      { id: owner.userId, name: 'Rosa Martinez', role: 'owner', uploads: 1 },
+      { id: joined.body.userId, name: 'Lia Park', role: 'staff', uploads: 0 },
+      { id: null, name: 'Sam Lee', role: 'removed', uploads: 1 },
+    ]);
+    // The removed member's files, by the name they had; they are not the owner's.
+    const byName = await call(t.app, 'GET', `/api/v1/media?uploadedByName=${encodeURIComponent('Sam Lee')}`, undefined, owner.token);
+    expect(byName.body).toMatchObject({ total: 1, items: [{ id: theirs.body.id, uploadedBy: { id: null, name: 'Sam Lee' } }] });
+    const recentByName = await call(t.app, 'GET', `/api/v1/media/recent?uploadedByName=${encodeURIComponent('Sam Lee')}`, undefined, owner.token);
+    expect(recentByName.body.items.map((i: { id: string }) => i.id)).toEqual([theirs.body.id]);
+    const byOwner = await call(t.app, 'GET', `/api/v1/media?uploadedBy=${owner.userId}`, undefined, owner.token);
+    expect(byOwner.body.items.map((i: { id: string }) => i.id)).toEqual([mine.body.id]);
+    expect((await call(t.app, 'GET', `/api/v1/media?uploadedBy=${joined.body.userId}`, undefined, owner.token)).body.total).toBe(0);
+    const empty = await call(t.app, 'GET', '/api/v1/media?uploadedByName=', undefined, owner.token);
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields).toHaveProperty('uploadedByName');
+    // Staff upload and browse, but the filter's list is the owner's.
+    const staffAsk = await call(t.app, 'GET', '/api/v1/media/uploaders', undefined, joined.body.token);
+    expect(staffAsk.status).toBe(403);
+    expect(staffAsk.body.error).toBe(STAFF_FORBIDDEN_MESSAGE);
+    // Another owner sees only their own.
+    const other = await signUpVerified(t);
+    expect((await call(t.app, 'GET', '/api/v1/media/uploaders', undefined, other.token)).body.uploaders).toEqual([
+      { id: other.userId, name: other.name, role: 'owner', uploads: 0 },
+    ]);
+  });
+
   it('team size per plan: 402 naming the plan to upgrade to; open invitations hold a seat; usage counts real members', async () => {
     const free = await signUpVerified(t);
     const refused = await invite(free, testEmail('x'));

@@ -31,7 +31,7 @@ export async function teamView(deps: Pick<Deps, 'db' | 'now'>, owner: User): Pro
   const members = await deps.db
     .selectFrom('users')
     .select(['id', 'name', 'email', 'image_url', 'created_at', 'team_owner_id'])
-    .select(sql<number>`(select count(*)::int from media m where m.user_id = ${owner.id} and m.deleted_at is null and m.is_folder = false and m.uploaded_by = users.id)`.as('uploads'))
+    .select(sql<number>`(select count(*)::int from media m where m.user_id = ${owner.id} and m.deleted_at is null and m.is_folder = false and (m.uploaded_by = users.id or (users.team_owner_id is null and m.uploaded_by is null and m.uploaded_by_name is null)))`.as('uploads'))
     .where((eb) => eb.or([eb('id', '=', owner.id), eb('team_owner_id', '=', owner.id)]))
     .orderBy(sql`team_owner_id is not null`)
     .orderBy('created_at')
