@@ -122,4 +122,35 @@ test('owner invites, the invitee joins from the mailed link, uploads a photo; th
   await page.getByRole('button', { name: /birria/i }).first().click();
   await expect(page.getByTestId('media-uploader')).toHaveText('Uploaded by Sam Lee');
   await shot(page, '07-owner-viewer');
+  await page.keyboard.press('Escape');
+
+  // The owner's own photo, then the filter by uploader: Everyone, the owner, each member; kept in the URL.
+  const soup = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 240, g: 200, b: 60 } } }).jpeg().toBuffer();
+  const added = await page.request.post('/api/v1/media/add', {
+    headers: { ...auth, 'Idempotency-Key': crypto.randomUUID() },
+    multipart: { description: 'Corn soup', file: { name: 'corn-soup.jpg', mimeType: 'image/jpeg', buffer: soup } },
+  });
+  expect(added.status()).toBe(201);
+  await page.goto('/media');
+  const filter = page.getByRole('group', { name: 'Uploaded by' });
+  await expect(filter.getByRole('checkbox')).toHaveCount(3);
+  await expect(filter).toContainText('Everyone');
+  await expect(filter).toContainText('Rosa Martinez (you)');
+  await expect(page.getByRole('button', { name: /corn-soup/i }).first()).toBeVisible();
+  await filter.getByText('Sam Lee', { exact: true }).click();
+  await expect(page).toHaveURL(/[?&]uploader=[0-9a-f-]{36}/);
+  await expect(page.getByRole('button', { name: /birria/i }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /corn-soup/i })).toHaveCount(0);
+  await shot(page, '08-owner-filter-sam');
+  // A reload keeps the filter (the URL carries it).
+  await page.reload();
+  await expect(filter.getByRole('checkbox', { name: 'Sam Lee' })).toBeChecked();
+  await expect(page.getByRole('button', { name: /corn-soup/i })).toHaveCount(0);
+  await filter.getByText('Rosa Martinez (you)').click();
+  await expect(page.getByRole('button', { name: /corn-soup/i }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /birria/i })).toHaveCount(0);
+  await filter.getByText('Everyone').click();
+  await expect(page).not.toHaveURL(/uploader=/);
+  await expect(page.getByRole('button', { name: /birria/i }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /corn-soup/i }).first()).toBeVisible();
 });
