@@ -133,9 +133,9 @@ test('owner invites, the invitee joins from the mailed link, uploads a photo; th
   expect(added.status()).toBe(201);
   await page.goto('/media');
   const filter = page.getByRole('group', { name: 'Uploaded by' });
-  await expect(filter.getByRole('checkbox')).toHaveCount(3);
+  await expect(filter.getByRole('radio')).toHaveCount(3);
   await expect(filter).toContainText('Everyone');
-  await expect(filter).toContainText('Rosa Martinez (you)');
+  await expect(filter).toContainText('Rosa (you)');
   await expect(page.getByRole('button', { name: /corn-soup/i }).first()).toBeVisible();
   await filter.getByText('Sam Lee', { exact: true }).click();
   await expect(page).toHaveURL(/[?&]uploader=[0-9a-f-]{36}/);
@@ -144,9 +144,9 @@ test('owner invites, the invitee joins from the mailed link, uploads a photo; th
   await shot(page, '08-owner-filter-sam');
   // A reload keeps the filter (the URL carries it).
   await page.reload();
-  await expect(filter.getByRole('checkbox', { name: 'Sam Lee' })).toBeChecked();
+  await expect(filter.getByRole('radio', { name: 'Sam Lee' })).toBeChecked();
   await expect(page.getByRole('button', { name: /corn-soup/i })).toHaveCount(0);
-  await filter.getByText('Rosa Martinez (you)').click();
+  await filter.getByText('Rosa (you)').click();
   await expect(page.getByRole('button', { name: /corn-soup/i }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: /birria/i })).toHaveCount(0);
   await filter.getByText('Everyone').click();

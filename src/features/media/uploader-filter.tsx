@@ -1,6 +1,7 @@
 import { Chip, Group, ScrollArea, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { MediaUploader } from '../../contract/media.ts';
+import { displayNameOf } from '../../lib/session.ts';
 import { mediaQueries, type MediaFilter } from './media-queries.ts';
 
 const EVERYONE = 'everyone';
@@ -8,7 +9,7 @@ const chipValue = (uploader: MediaUploader) => (uploader.id ? `id:${uploader.id}
 const valueOf = (filter: MediaFilter) => (filter.uploader ? `id:${filter.uploader}` : filter.formerUploader ? `former:${filter.formerUploader}` : EVERYONE);
 
 function labelOf(uploader: MediaUploader) {
-  if (uploader.role === 'owner') return `${uploader.name} (you)`;
+  if (uploader.role === 'owner') return `${displayNameOf(uploader.name)} (you)`;
   if (uploader.role === 'removed') return `${uploader.name} (removed)`;
   return uploader.name;
 }
