@@ -6,7 +6,8 @@ import { E2E_DATA_DIR } from '../playwright.config.ts';
 import { expect, signUpAndVerify, test, toast, uniqueEmail } from './fixtures.ts';
 
 // Issue 19 on a phone: the owner invites a team member; the invitee opens the link from the mail outbox, joins, lands
-// on the staff home and uploads a photo from the camera roll; the owner sees it with the uploader's name.
+// on the staff home and uploads a photo from the camera roll; the owner sees it with the uploader's name, filters the
+// library by uploader, and after a downgrade below the team's size is told the team is over the plan.
 
 test.use({ viewport: { width: 390, height: 844 } });
 const shots = process.env.TEAM_SHOTS_DIR;
@@ -153,4 +154,22 @@ test('owner invites, the invitee joins from the mailed link, uploads a photo; th
   await expect(page).not.toHaveURL(/uploader=/);
   await expect(page.getByRole('button', { name: /birria/i }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: /corn-soup/i }).first()).toBeVisible();
+
+  // Up to Professional, a third person joins, then back down to Basic (2): nobody is removed, but the Team screen says
+  // the team is over the plan's size and the invitation form is closed.
+  expect((await page.request.post('/api/v1/subscriptions', { headers: auth, data: { planId: 'professional' } })).ok()).toBeTruthy();
+  const liaEmail = uniqueEmail('lia');
+  expect((await page.request.post('/api/v1/team/invitations', { headers: { ...auth, 'Idempotency-Key': crypto.randomUUID() }, data: { email: liaEmail } })).status()).toBe(201);
+  const liaToken = new URL(await invitationLinkFor(liaEmail)).searchParams.get('invite');
+  expect((await page.request.post('/api/v1/team/invitations/accept', { data: { token: liaToken, name: 'Lia Park', password: 'staff-pass-42' } })).status()).toBe(201);
+  expect((await page.request.post('/api/v1/subscriptions', { headers: auth, data: { planId: 'basic' } })).ok()).toBeTruthy();
+  await page.goto('/settings/team');
+  await expect(page.getByTestId('team-usage')).toHaveText('3 of 2 on Basic');
+  await expect(page.getByTestId('team-over-limit')).toHaveText(
+    'Your team has 3 people, more than the 2 your Basic plan allows. Nobody was removed, but new invitations are refused and open ones cannot be accepted until you upgrade. See plans',
+  );
+  await expect(page.getByTestId('team-member')).toHaveCount(3);
+  await page.getByRole('textbox', { name: 'Email address' }).fill(uniqueEmail('four'));
+  await expect(page.getByRole('button', { name: 'Send invitation' })).toBeDisabled();
+  await shot(page, '09-team-over-plan');
 });

@@ -4,7 +4,7 @@ import { AppleButton, type AppleCredential } from './apple-button.tsx';
 import { authQueries } from './auth-queries.ts';
 import { GoogleButton } from './google-button.tsx';
 
-export type ProviderButtonsProps = {
+type ProviderButtonsProps = {
   onGoogle: (idToken: string) => void;
   onApple: (credential: AppleCredential) => void;
   appleLoading: boolean;
