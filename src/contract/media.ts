@@ -66,7 +66,7 @@ const UploaderNameSchema = v.optional(
 );
 
 /** GET /media/uploaders (issue 19, the owner's filter): who uploaded to the library, with how many live files each. */
-export const MediaUploaderSchema = v.object({
+const MediaUploaderSchema = v.object({
   /** null for a removed team member (filter by `uploadedByName` then). */
   id: v.nullable(v.string()),
   name: v.string(),

@@ -212,7 +212,7 @@ export async function acceptInvitation(deps: Deps, body: AcceptInvitationRequest
 }
 
 /** What a provider's verified identity token says about the invitee (checked by the route). */
-export type ProviderIdentity = { provider: SocialProvider; sub: string; email: string | null; name: string | null };
+type ProviderIdentity = { provider: SocialProvider; sub: string; email: string | null; name: string | null };
 
 /**
  * Joining with Google or Apple (where configured): no password; the provider's verified email must be the one the
