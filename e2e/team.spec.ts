@@ -148,6 +148,12 @@ test('owner invites, the invitee joins from the mailed link, uploads a photo; th
   await page.reload();
   await expect(filter.getByRole('radio', { name: 'Sam Lee' })).toBeChecked();
   await expect(page.getByRole('button', { name: /corn-soup/i })).toHaveCount(0);
+  // The Images tab keeps the filter.
+  await page.getByRole('link', { name: 'Images' }).click();
+  await expect(page).toHaveURL(/\/media\/images\?uploader=[0-9a-f-]{36}/);
+  await expect(filter.getByRole('radio', { name: 'Sam Lee' })).toBeChecked();
+  await expect(page.getByRole('button', { name: /birria/i }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /corn-soup/i })).toHaveCount(0);
   await filter.getByText('Rosa (you)').click();
   await expect(page.getByRole('button', { name: /corn-soup/i }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: /birria/i })).toHaveCount(0);

@@ -20,7 +20,7 @@ function ImagesPage() {
     <MediaLibrary
       scope={{ type: 'image' }}
       title="Images"
-      tabs={<MediaTabs active="image" />}
+      tabs={<MediaTabs active="image" filter={settings} />}
       settings={settings}
       onSettings={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true })}
       onOpenFolder={(folder) => void navigate({ to: '/media/$folder', params: { folder: folderParam(folder) } })}

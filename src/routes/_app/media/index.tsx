@@ -21,7 +21,7 @@ function MediaPage() {
     <MediaLibrary
       scope={{}}
       title="Media"
-      tabs={<MediaTabs active="all" />}
+      tabs={<MediaTabs active="all" filter={settings} />}
       settings={settings}
       onSettings={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true })}
       onOpenFolder={(folder) => void navigate({ to: '/media/$folder', params: { folder: folderParam(folder) }, search: settings })}

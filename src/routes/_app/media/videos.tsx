@@ -20,7 +20,7 @@ function VideosPage() {
     <MediaLibrary
       scope={{ type: 'video' }}
       title="Videos"
-      tabs={<MediaTabs active="video" />}
+      tabs={<MediaTabs active="video" filter={settings} />}
       settings={settings}
       onSettings={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true })}
       onOpenFolder={(folder) => void navigate({ to: '/media/$folder', params: { folder: folderParam(folder) } })}
