@@ -23,7 +23,7 @@ export const STAFF_ROUTES: ReadonlyArray<{ methods: readonly string[] | '*'; pat
   { methods: ['POST'], path: /^\/api\/v1\/media\/add$/, scope: 'restaurant' },
   { methods: ['POST'], path: /^\/api\/v1\/media\/update\/[^/]+$/, scope: 'restaurant' },
   { methods: '*', path: /^\/api\/v1\/media\/uploads(\/[^/]+)?$/, scope: 'restaurant' },
-  { methods: ['GET', 'HEAD'], path: /^\/api\/v1\/media\/(?!uploads$|recent$|folders$|add$)[^/]+$/, scope: 'restaurant' },
+  { methods: ['GET', 'HEAD'], path: /^\/api\/v1\/media\/(?!uploads$|recent$|folders$|add$|uploaders$)[^/]+$/, scope: 'restaurant' },
   // Their own account.
   { methods: ['GET', 'HEAD'], path: /^\/api\/v1\/users\/me$/, scope: 'self' },
   { methods: ['POST'], path: /^\/api\/v1\/users\/update-profile\/[^/]+$/, scope: 'self' },

@@ -99,6 +99,9 @@ export const SocialSigninResponseSchema = v.object({
   name: v.string(),
   email: v.string(),
   phoneNumber: v.nullable(v.string()),
+  /** Issue 19: as in SigninResponse, for a team member who joined with (or linked) Google or Apple. */
+  role: v.optional(v.picklist(['owner', 'staff'])),
+  restaurantName: v.optional(v.string()),
 });
 export type SocialSigninResponse = v.InferOutput<typeof SocialSigninResponseSchema>;
 

@@ -61,6 +61,22 @@ const intFromString = (name: string, min: number, max: number, fallback: string)
     v.maxValue(max, `${name} must be at most ${max}`),
   );
 
+const UploaderNameSchema = v.optional(
+  v.pipe(v.string('uploadedByName must be text'), v.trim(), v.nonEmpty('uploadedByName must not be empty'), v.maxLength(100, 'uploadedByName must be at most 100 characters')),
+);
+
+/** GET /media/uploaders (issue 19, the owner's filter): who uploaded to the library, with how many live files each. */
+const MediaUploaderSchema = v.object({
+  /** null for a removed team member (filter by `uploadedByName` then). */
+  id: v.nullable(v.string()),
+  name: v.string(),
+  role: v.picklist(['owner', 'staff', 'removed']),
+  uploads: v.number(),
+});
+export type MediaUploader = v.InferOutput<typeof MediaUploaderSchema>;
+export const MediaUploadersSchema = v.object({ uploaders: v.array(MediaUploaderSchema) });
+export type MediaUploaders = v.InferOutput<typeof MediaUploadersSchema>;
+
 /** GET /media: one folder (parentId, root when absent) or one type across folders. */
 export const MediaListQuerySchema = v.object({
   parentId: v.optional(v.pipe(v.string(), v.uuid('parentId must be a media id'))),
@@ -71,6 +87,8 @@ export const MediaListQuerySchema = v.object({
   pageSize: intFromString('pageSize', 1, MEDIA_PAGE_SIZE_MAX, '50'),
   /** Issue 19: only what this person (owner or team member id) uploaded, across folders. */
   uploadedBy: v.optional(v.pipe(v.string(), v.uuid('uploadedBy must be a user id'))),
+  /** Issue 19: only what a removed team member uploaded, by the name they had (their id is gone with them). */
+  uploadedByName: UploaderNameSchema,
 });
 export type MediaListQuery = v.InferInput<typeof MediaListQuerySchema>;
 
@@ -78,6 +96,7 @@ export const MediaRecentQuerySchema = v.object({
   page: intFromString('page', 1, 1_000_000, '1'),
   pageSize: intFromString('pageSize', 1, MEDIA_PAGE_SIZE_MAX, '60'),
   uploadedBy: v.optional(v.pipe(v.string(), v.uuid('uploadedBy must be a user id'))),
+  uploadedByName: UploaderNameSchema,
   /** Words in the name or description (case-insensitive); the scene picker's search. */
   search: v.optional(v.pipe(v.string('search must be text'), v.trim(), v.maxLength(200, 'search must be at most 200 characters')), ''),
 });

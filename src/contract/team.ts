@@ -22,6 +22,20 @@ export const AcceptInvitationRequestSchema = v.object({
 });
 export type AcceptInvitationRequest = v.InferOutput<typeof AcceptInvitationRequestSchema>;
 
+/**
+ * Joining with Google or Apple instead of a password (where the server has them set up): the provider's verified email
+ * must be the invitation's. Apple gives the page the name once, on first sign-in.
+ */
+export const AcceptGoogleInvitationRequestSchema = v.object({
+  token: TokenSchema,
+  idToken: v.pipe(v.string('idToken is required'), v.nonEmpty('idToken is required')),
+});
+export const AcceptAppleInvitationRequestSchema = v.object({
+  token: TokenSchema,
+  authToken: v.pipe(v.string('authToken is required'), v.nonEmpty('authToken is required')),
+  name: v.optional(v.pipe(v.string('name must be text'), v.trim(), v.maxLength(100, 'Name must be at most 100 characters'))),
+});
+
 /** The join form: the request plus a confirmation. */
 export const JoinFormSchema = v.pipe(
   v.object({ name: AcceptInvitationRequestSchema.entries.name, password: NewPasswordSchema, confirmPassword: v.string() }),

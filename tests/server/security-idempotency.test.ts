@@ -15,7 +15,7 @@ const EXEMPT: Array<[RegExp, string]> = [
   [/^\/api\/v1\/billing\/webhook$/, 'Stripe webhook: no session, deduplicated by event id'],
   [/^\/api\/v1\/mail\/bounces$/, 'bounce webhook: no session, recording a bounce twice changes nothing'],
   [/^\/api\/v1\/text\/twilio\//, 'Twilio webhooks: no session, keyed by the message SID'],
-  [/^\/api\/v1\/team\/invitations\/(check|accept)$/, 'team invitation link: no session; check is a read, accept uses the single-use link (a repeat gets 410)'],
+  [/^\/api\/v1\/team\/invitations\/(check|accept|accept-google|accept-apple)$/, 'team invitation link: no session; check is a read, accept (with a password, Google or Apple) uses the single-use link (a repeat gets 410)'],
   [/^\/api\/v1\/media\/uploads/, 'tus: resumable by its own protocol (Upload-Offset), a repeat PATCH at a stale offset is refused'],
   [/^\/api\/v1\/push\/subscriptions$/, 'push subscription: keyed by its endpoint, subscribing twice stores one row'],
   [/^\/api\/v1\/push\/sends\/[^/]+\/cancel$/, "a reminder's Cancel send action: no session, its token is single-use (a repeat gets 409)"],

@@ -297,6 +297,44 @@ describe('team: invitations, staff access, plan limits', () => {
     expect((await call(t.app, 'DELETE', `/api/v1/team/members/${owner.userId}`, undefined, owner.token, { 'Idempotency-Key': randomUUID() })).status).toBe(404);
   });
 
+  it("the owner's filter by uploader lists the owner, every member and removed members who still have files", async () => {
+    const { owner, staff } = await ownerWithStaff();
+    const mine = await upload(owner.token, 'The owner’s soup');
+    const theirs = await upload(staff.token, 'Shot before leaving');
+    const lia = testEmail('lia');
+    await invite(owner, lia);
+    const joined = await accept(linkTokenFor(lia), 'Lia Park');
+    expect((await call(t.app, 'DELETE', `/api/v1/team/members/${staff.userId}`, undefined, owner.token, { 'Idempotency-Key': randomUUID() })).status).toBe(200);
+
+    const res = await call(t.app, 'GET', '/api/v1/media/uploaders', undefined, owner.token);
+    expect(res.status).toBe(200);
+    expect(res.body.uploaders).toEqual([
+      { id: owner.userId, name: 'Rosa Martinez', role: 'owner', uploads: 1 },
+      { id: joined.body.userId, name: 'Lia Park', role: 'staff', uploads: 0 },
+      { id: null, name: 'Sam Lee', role: 'removed', uploads: 1 },
+    ]);
+    // The removed member's files, by the name they had; they are not the owner's.
+    const byName = await call(t.app, 'GET', `/api/v1/media?uploadedByName=${encodeURIComponent('Sam Lee')}`, undefined, owner.token);
+    expect(byName.body).toMatchObject({ total: 1, items: [{ id: theirs.body.id, uploadedBy: { id: null, name: 'Sam Lee' } }] });
+    const recentByName = await call(t.app, 'GET', `/api/v1/media/recent?uploadedByName=${encodeURIComponent('Sam Lee')}`, undefined, owner.token);
+    expect(recentByName.body.items.map((i: { id: string }) => i.id)).toEqual([theirs.body.id]);
+    const byOwner = await call(t.app, 'GET', `/api/v1/media?uploadedBy=${owner.userId}`, undefined, owner.token);
+    expect(byOwner.body.items.map((i: { id: string }) => i.id)).toEqual([mine.body.id]);
+    expect((await call(t.app, 'GET', `/api/v1/media?uploadedBy=${joined.body.userId}`, undefined, owner.token)).body.total).toBe(0);
+    const empty = await call(t.app, 'GET', '/api/v1/media?uploadedByName=', undefined, owner.token);
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields).toHaveProperty('uploadedByName');
+    // Staff upload and browse, but the filter's list is the owner's.
+    const staffAsk = await call(t.app, 'GET', '/api/v1/media/uploaders', undefined, joined.body.token);
+    expect(staffAsk.status).toBe(403);
+    expect(staffAsk.body.error).toBe(STAFF_FORBIDDEN_MESSAGE);
+    // Another owner sees only their own.
+    const other = await signUpVerified(t);
+    expect((await call(t.app, 'GET', '/api/v1/media/uploaders', undefined, other.token)).body.uploaders).toEqual([
+      { id: other.userId, name: other.name, role: 'owner', uploads: 0 },
+    ]);
+  });
+
   it('team size per plan: 402 naming the plan to upgrade to; open invitations hold a seat; usage counts real members', async () => {
     const free = await signUpVerified(t);
     const refused = await invite(free, testEmail('x'));
@@ -322,6 +360,34 @@ describe('team: invitations, staff access, plan limits', () => {
     const usage = (await call(t.app, 'GET', '/api/v1/subscriptions/current', undefined, basic.token)).body.usage;
     expect(usage).toContainEqual({ key: 'teamMembers', label: 'Team members', used: 2, limit: 2, counted: true });
     expect((await invite(basic, testEmail('three'))).status).toBe(402);
+  });
+
+  it('a plan downgraded below the team size removes nobody, but refuses new invitations and open ones', async () => {
+    const { owner, staff } = await ownerWithStaff('professional');
+    const second = testEmail('second');
+    await invite(owner, second);
+    const joined = await accept(linkTokenFor(second), 'Lia Park');
+    expect(joined.status).toBe(201);
+    const pending = testEmail('pending');
+    expect((await invite(owner, pending)).status).toBe(201);
+    // Professional (5) → Basic (2) with three people on the team and one invitation out.
+    await t.deps.db.updateTable('subscriptions').set({ plan_id: 'basic' }).where('user_id', '=', owner.userId).execute();
+
+    const team = await call(t.app, 'GET', '/api/v1/team', undefined, owner.token);
+    expect(team.body).toMatchObject({ used: 3, limit: 2, planName: 'Basic' });
+    expect(team.body.members).toHaveLength(3);
+    // Everyone keeps working.
+    for (const token of [staff.token, joined.body.token]) expect((await call(t.app, 'GET', '/api/v1/media/recent', undefined, token)).status).toBe(200);
+    expect((await upload(staff.token, 'Still here')).status).toBe(201);
+    // New invitations are refused, naming the plan to upgrade to.
+    const refused = await invite(owner, testEmail('fourth'));
+    expect(refused.status).toBe(402);
+    expect(refused.body.error).toBe('Your Basic plan allows 2 team members. Upgrade to Professional to invite more.');
+    // The invitation sent before the downgrade cannot be used either.
+    const late = await accept(linkTokenFor(pending));
+    expect(late.status).toBe(403);
+    expect(late.body).toEqual({ error: "The team of Rosa's restaurant is full on its current plan, so this invitation cannot be used. Ask Rosa Martinez to upgrade.", code: 'plan_limit' });
+    expect((await call(t.app, 'GET', '/api/v1/team', undefined, owner.token)).body.used).toBe(3);
   });
 
   it('an address that already has a Mise account cannot join with it (409), and owners see who is on their team only', async () => {

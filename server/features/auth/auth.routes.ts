@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import type { JWTPayload } from 'jose';
 import {
   AppleSigninRequestSchema,
   GoogleSigninRequestSchema,
@@ -16,13 +15,9 @@ import { validate } from '../../lib/validate.ts';
 import { requireSession } from '../../middleware/session.ts';
 import { clientIp, limitByEmail, limitByIp } from './auth.limits.ts';
 import { requestOtp, resetPassword, signin, signup, verifyAccount } from './auth.service.ts';
-import { providerConfig, verifyIdentityToken } from './identity-token.ts';
+import { isTrue, providerConfig, stringClaim, verifyIdentityToken } from './identity-token.ts';
 import { endSession } from './sessions.ts';
 import { socialSignin } from './social.ts';
-
-// Providers send `email_verified` as a boolean (Google) or the string "true" (Apple).
-const isTrue = (value: unknown) => value === true || value === 'true';
-const stringClaim = (payload: JWTPayload, name: string) => (typeof payload[name] === 'string' ? (payload[name] as string) : null);
 
 export const authRoutes = (deps: Deps) =>
   new Hono()

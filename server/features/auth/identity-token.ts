@@ -19,6 +19,10 @@ export function providerConfig(env: Env, provider: SocialProvider): ProviderConf
   return { clientId: env.APPLE_CLIENT_ID, jwksUrl: env.APPLE_JWKS_URL, issuers: [env.APPLE_ISSUER] };
 }
 
+// Providers send `email_verified` as a boolean (Google) or the string "true" (Apple).
+export const isTrue = (value: unknown) => value === true || value === 'true';
+export const stringClaim = (payload: JWTPayload, name: string) => (typeof payload[name] === 'string' ? (payload[name] as string) : null);
+
 export const notConfigured = (provider: SocialProvider) =>
   new AppError(503, `This server has no ${PROVIDER_NAME[provider]} sign-in set up`, 'not_configured');
 

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import type { User } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findUserByEmail } from '../profile/account.service.ts';
+import { staffFields } from '../team/team.staff.ts';
 import { isUniqueViolation } from './auth.service.ts';
 import { PROVIDER_NAME, type SocialProvider } from './identity-token.ts';
 import { createSession, endAllSessions } from './sessions.ts';
@@ -66,5 +67,5 @@ export async function socialSignin(deps: Deps, identity: SocialIdentity, userAge
   // Only a token signed by Google or Apple gets here; limited per IP (a per-email limit would only help someone lock the owner out).
   const user = await findOrCreateUser(deps, identity);
   const token = await createSession(deps, user.id, userAgent);
-  return { id: user.id, token, name: user.name, email: user.email, phoneNumber: user.phone_number };
+  return { id: user.id, token, name: user.name, email: user.email, phoneNumber: user.phone_number, ...(await staffFields(deps.db, user)) };
 }

@@ -22,6 +22,7 @@ import {
   getMedia,
   listFolders,
   listMedia,
+  listUploaders,
   recentMedia,
   updateMedia,
   type MediaContext,
@@ -77,6 +78,8 @@ export function mediaRoutes(deps: Deps, uploads: MediaUploads = mediaUploads({ d
     c.json(await recentMedia(ctx, c.get('user').id, c.req.valid('query'))),
   );
   router.get('/folders', auth, async (c) => c.json(await listFolders(ctx, c.get('user').id)));
+  // The owner's filter by uploader (issue 19); staff never reach it (server/middleware/team-access.ts).
+  router.get('/uploaders', auth, async (c) => c.json(await listUploaders(deps.db, c.get('user').id)));
   router.get('/:id', auth, async (c) => c.json(await getMedia(ctx, c.get('user').id, c.req.param('id'))));
 
   router.post('/add', auth, reserve, once, async (c) => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type * as v from 'valibot';
-import type { MediaItem, MediaListQuerySchema, MediaPage, MediaRecentQuerySchema, MediaUpdate } from '../../../src/contract/media.ts';
+import type { MediaItem, MediaListQuerySchema, MediaPage, MediaUploaders, MediaRecentQuerySchema, MediaUpdate } from '../../../src/contract/media.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound, fieldError } from '../../lib/app-error.ts';
 import type { MediaRow } from './media.table.ts';
@@ -61,11 +61,12 @@ const SORT_COLUMNS = { name: sql`lower(media.name)`, size: sql`media.size`, upda
 /** One folder (root when parentId is absent) or one type across all folders; folders come first. */
 export async function listMedia(ctx: MediaContext, userId: string, query: v.InferOutput<typeof MediaListQuerySchema>): Promise<MediaPage> {
   if (query.parentId) await findFolder(ctx.db, userId, query.parentId);
+  const byUploader = uploaderFilter(userId, query);
   let base = selectLive(ctx.db, userId);
   if (query.type) base = base.where('media.type', '=', query.type);
-  else if (query.uploadedBy) base = base.where('media.is_folder', '=', false);
+  else if (byUploader) base = base.where('media.is_folder', '=', false);
   else base = query.parentId ? base.where('media.parent_id', '=', query.parentId) : base.where('media.parent_id', 'is', null);
-  if (query.uploadedBy) base = base.where(uploadedByFilter(userId, query.uploadedBy));
+  if (byUploader) base = base.where(byUploader);
 
   const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
   const rows = await base
@@ -77,19 +78,60 @@ export async function listMedia(ctx: MediaContext, userId: string, query: v.Infe
     .execute();
   let counter = ctx.db.selectFrom('media').select(sql<number>`count(*)::int`.as('total')).where('user_id', '=', userId).where('deleted_at', 'is', null);
   if (query.type) counter = counter.where('type', '=', query.type);
-  else if (query.uploadedBy) counter = counter.where('is_folder', '=', false);
+  else if (byUploader) counter = counter.where('is_folder', '=', false);
   else counter = query.parentId ? counter.where('parent_id', '=', query.parentId) : counter.where('parent_id', 'is', null);
-  if (query.uploadedBy) counter = counter.where(uploadedByFilter(userId, query.uploadedBy));
+  if (byUploader) counter = counter.where(byUploader);
   const { total } = await counter.executeTakeFirstOrThrow();
   return { items: rows.map((row) => toItem(ctx, row)), total: Number(total), page: query.page, pageSize: query.pageSize };
 }
 
 /**
  * Items one person uploaded (issue 19); one of the library's files wherever it is. The owner's own are also those from
- * before uploaders were recorded and those Mise made (rendered videos), which name no one.
+ * before uploaders were recorded and those Mise made (rendered videos), which name no one. A removed member's id went
+ * with them (the column is set null): their uploads keep only the name, and `uploadedByName` finds them.
  */
-function uploadedByFilter(ownerId: string, uploader: string) {
-  return sql<boolean>`(media.uploaded_by = ${uploader}${uploader === ownerId ? sql` or media.uploaded_by is null` : sql``})`;
+function uploaderFilter(ownerId: string, query: { uploadedBy?: string; uploadedByName?: string }) {
+  if (query.uploadedBy) {
+    const unnamed = query.uploadedBy === ownerId ? sql` or (media.uploaded_by is null and media.uploaded_by_name is null)` : sql``;
+    return sql<boolean>`(media.uploaded_by = ${query.uploadedBy}${unnamed})`;
+  }
+  if (query.uploadedByName) return sql<boolean>`(media.uploaded_by is null and media.uploaded_by_name = ${query.uploadedByName})`;
+  return null;
+}
+
+/**
+ * Who uploaded to the owner's library (the owner's filter by uploader): the owner, every current member (also with
+ * nothing uploaded yet) and each removed member who still has live files, by the name they had.
+ */
+export async function listUploaders(db: Db, ownerId: string): Promise<MediaUploaders> {
+  const people = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'team_owner_id'])
+    .select(
+      sql<number>`(select count(*)::int from media m where m.user_id = ${ownerId} and m.deleted_at is null and m.is_folder = false
+        and (m.uploaded_by = users.id or (users.team_owner_id is null and m.uploaded_by is null and m.uploaded_by_name is null)))`.as('uploads'),
+    )
+    .where((eb) => eb.or([eb('id', '=', ownerId), eb('team_owner_id', '=', ownerId)]))
+    .orderBy(sql`team_owner_id is not null`)
+    .orderBy(sql`lower(name)`)
+    .execute();
+  const removed = await db
+    .selectFrom('media')
+    .select(['uploaded_by_name', sql<number>`count(*)::int`.as('uploads')])
+    .where('user_id', '=', ownerId)
+    .where('deleted_at', 'is', null)
+    .where('is_folder', '=', false)
+    .where('uploaded_by', 'is', null)
+    .where('uploaded_by_name', 'is not', null)
+    .groupBy('uploaded_by_name')
+    .orderBy(sql`lower(uploaded_by_name)`)
+    .execute();
+  return {
+    uploaders: [
+      ...people.map((p) => ({ id: p.id, name: p.name, role: p.team_owner_id ? ('staff' as const) : ('owner' as const), uploads: Number(p.uploads) })),
+      ...removed.map((r) => ({ id: null, name: r.uploaded_by_name ?? '', role: 'removed' as const, uploads: Number(r.uploads) })),
+    ],
+  };
 }
 
 /** Files (not folders) newest first, wherever they are; the client groups them by date. */
@@ -97,7 +139,8 @@ export async function recentMedia(ctx: MediaContext, userId: string, query: v.In
   const search = query.search ?? '';
   const matches = sql<boolean>`position(lower(${search}) in lower(media.name || ' ' || coalesce(media.description, ''))) > 0`;
   let recent = selectLive(ctx.db, userId).where('media.is_folder', '=', false);
-  if (query.uploadedBy) recent = recent.where(uploadedByFilter(userId, query.uploadedBy));
+  const byUploader = uploaderFilter(userId, query);
+  if (byUploader) recent = recent.where(byUploader);
   if (search) recent = recent.where(matches);
   const rows = await recent
     .orderBy('media.created_at', 'desc')
@@ -111,7 +154,7 @@ export async function recentMedia(ctx: MediaContext, userId: string, query: v.In
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
     .where('is_folder', '=', false);
-  if (query.uploadedBy) counter = counter.where(uploadedByFilter(userId, query.uploadedBy));
+  if (byUploader) counter = counter.where(byUploader);
   if (search) counter = counter.where(matches);
   const { total } = await counter.executeTakeFirstOrThrow();
   return { items: rows.map((row) => toItem(ctx, row)), total: Number(total), page: query.page, pageSize: query.pageSize };

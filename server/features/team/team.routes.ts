@@ -1,11 +1,19 @@
 import { Hono } from 'hono';
-import { AcceptInvitationRequestSchema, CheckInvitationRequestSchema, InviteRequestSchema } from '../../../src/contract/team.ts';
+import {
+  AcceptAppleInvitationRequestSchema,
+  AcceptGoogleInvitationRequestSchema,
+  AcceptInvitationRequestSchema,
+  CheckInvitationRequestSchema,
+  InviteRequestSchema,
+} from '../../../src/contract/team.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isTrue, stringClaim, verifyIdentityToken } from '../auth/identity-token.ts';
 import type { Deps } from '../../deps.ts';
 import { validate } from '../../lib/validate.ts';
 import { idempotency } from '../../middleware/idempotency.ts';
 import { requireSession, type SessionVariables } from '../../middleware/session.ts';
 import { limitByIp } from '../auth/auth.limits.ts';
-import { acceptInvitation, invite, previewInvitation, removeMember, resend, revoke, teamView } from './team.service.ts';
+import { acceptInvitation, acceptInvitationWithProvider, invite, previewInvitation, removeMember, resend, revoke, teamView } from './team.service.ts';
 
 /** Where the mailed link points: PUBLIC_URL, or the address the owner reached Mise at. */
 const baseUrlOf = (deps: Deps, requestUrl: string) => (deps.env.PUBLIC_URL || new URL(requestUrl).origin).replace(/\/+$/, '');
@@ -28,6 +36,25 @@ export function teamRoutes(deps: Deps) {
   router.post('/invitations/accept', limited, validate('json', AcceptInvitationRequestSchema), async (c) =>
     c.json(await acceptInvitation(deps, c.req.valid('json'), c.req.header('user-agent')), 201),
   );
+  // Or with Google / Apple where configured (503 naming the provider otherwise): the token's verified email must be the invitation's.
+  router.post('/invitations/accept-google', limited, validate('json', AcceptGoogleInvitationRequestSchema), async (c) => {
+    const body = c.req.valid('json');
+    const payload = await verifyIdentityToken(deps.env, deps.logger, 'google', body.idToken);
+    const email = stringClaim(payload, 'email');
+    if (email && !isTrue(payload.email_verified)) {
+      throw new AppError(403, `Google has not verified ${email}, so it cannot be used to join. Set a password instead.`, 'forbidden');
+    }
+    const identity = { provider: 'google' as const, sub: payload.sub, email, name: stringClaim(payload, 'name') };
+    return c.json(await acceptInvitationWithProvider(deps, body.token, identity, c.req.header('user-agent')), 201);
+  });
+  router.post('/invitations/accept-apple', limited, validate('json', AcceptAppleInvitationRequestSchema), async (c) => {
+    const body = c.req.valid('json');
+    const payload = await verifyIdentityToken(deps.env, deps.logger, 'apple', body.authToken);
+    // Only the token's email counts; Apple hands the name to the page once, on first sign-in.
+    const email = stringClaim(payload, 'email');
+    const identity = { provider: 'apple' as const, sub: payload.sub, email: email && isTrue(payload.email_verified) ? email : null, name: body.name || null };
+    return c.json(await acceptInvitationWithProvider(deps, body.token, identity, c.req.header('user-agent')), 201);
+  });
   router.post('/invitations/:id/resend', auth, once, async (c) => c.json(await resend(deps, c.get('user'), c.req.param('id'), baseUrlOf(deps, c.req.url))));
   router.delete('/invitations/:id', auth, once, async (c) => {
     await revoke(deps, c.get('user').id, c.req.param('id'));

@@ -8,6 +8,7 @@ import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { hashPassword, newSessionToken, sha256 } from '../../lib/crypto.ts';
 import { teamInvitationMail } from '../../providers/mail/templates.ts';
 import { isUniqueViolation } from '../auth/auth.service.ts';
+import { PROVIDER_NAME, type SocialProvider } from '../auth/identity-token.ts';
 import { createSession } from '../auth/sessions.ts';
 import { findUserByEmail, subscriptionSummary } from '../profile/account.service.ts';
 import { checkEntitlement, usageFor } from '../subscriptions/entitlements.ts';
@@ -31,7 +32,7 @@ export async function teamView(deps: Pick<Deps, 'db' | 'now'>, owner: User): Pro
   const members = await deps.db
     .selectFrom('users')
     .select(['id', 'name', 'email', 'image_url', 'created_at', 'team_owner_id'])
-    .select(sql<number>`(select count(*)::int from media m where m.user_id = ${owner.id} and m.deleted_at is null and m.is_folder = false and m.uploaded_by = users.id)`.as('uploads'))
+    .select(sql<number>`(select count(*)::int from media m where m.user_id = ${owner.id} and m.deleted_at is null and m.is_folder = false and (m.uploaded_by = users.id or (users.team_owner_id is null and m.uploaded_by is null and m.uploaded_by_name is null)))`.as('uploads'))
     .where((eb) => eb.or([eb('id', '=', owner.id), eb('team_owner_id', '=', owner.id)]))
     .orderBy(sql`team_owner_id is not null`)
     .orderBy('created_at')
@@ -185,18 +186,67 @@ export async function previewInvitation(deps: Pick<Deps, 'db' | 'now'>, token: s
 }
 
 /**
+ * Before anyone joins: the address has no account yet, and the team still has a seat. An open invitation holds its
+ * seat, so only a plan downgraded below the team's size refuses here (nobody is removed; the team just cannot grow).
+ */
+async function assertCanJoin(deps: Pick<Deps, 'db'>, row: TeamInvitationRow, owner: User, now: Date) {
+  if (await findUserByEmail(deps.db, row.email)) {
+    throw new AppError(409, 'This email already has a Mise account. Ask the owner to invite another address.', 'conflict');
+  }
+  const { used, limit } = await usageFor(deps.db, owner.id, 'teamMembers', now);
+  if (used >= limit) {
+    const restaurant = await restaurantNameOf(deps.db, owner);
+    throw new AppError(403, `The team of ${restaurant} is full on its current plan, so this invitation cannot be used. Ask ${owner.name} to upgrade.`, 'plan_limit');
+  }
+}
+
+/**
  * The invitee sets a name and password and joins: a verified account (the mailed link proved the address) tied to the
  * owner, signed in at once. The link works once.
  */
 export async function acceptInvitation(deps: Deps, body: AcceptInvitationRequest, userAgent?: string): Promise<SigninResponse> {
   const now = deps.now();
   const { row, owner } = await usableInvitation(deps.db, body.token, now);
-  if (await findUserByEmail(deps.db, row.email)) {
-    throw new AppError(409, 'This email already has a Mise account. Ask the owner to invite another address.', 'conflict');
+  await assertCanJoin(deps, row, owner, now);
+  return join(deps, row, owner, { name: body.name, password_hash: await hashPassword(body.password) }, userAgent);
+}
+
+/** What a provider's verified identity token says about the invitee (checked by the route). */
+type ProviderIdentity = { provider: SocialProvider; sub: string; email: string | null; name: string | null };
+
+/**
+ * Joining with Google or Apple (where configured): no password; the provider's verified email must be the one the
+ * invitation was sent to, and later sign-ins with that provider find the account by its subject.
+ */
+export async function acceptInvitationWithProvider(deps: Deps, token: string, identity: ProviderIdentity, userAgent?: string): Promise<SigninResponse> {
+  const now = deps.now();
+  const { row, owner } = await usableInvitation(deps.db, token, now);
+  const provider = PROVIDER_NAME[identity.provider];
+  if (!identity.email) {
+    throw new AppError(400, `${provider} did not share a verified email address, so it cannot be matched to the invitation sent to ${row.email}. Set a password instead.`, 'validation');
   }
-  const passwordHash = await hashPassword(body.password);
+  if (identity.email.toLowerCase() !== row.email.toLowerCase()) {
+    throw new AppError(
+      403,
+      `This invitation was sent to ${row.email}, but your ${provider} account is ${identity.email}. Use the ${provider} account of ${row.email}, or set a password instead.`,
+      'forbidden',
+    );
+  }
+  const column = identity.provider === 'google' ? 'google_sub' : 'apple_sub';
+  if (await deps.db.selectFrom('users').select('id').where(column, '=', identity.sub).executeTakeFirst()) {
+    throw new AppError(409, `This ${provider} account already signs in to Mise. Ask the owner to invite another address.`, 'conflict');
+  }
+  await assertCanJoin(deps, row, owner, now);
+  const name = identity.name?.trim() || row.email.split('@')[0] || 'Team member';
+  return join(deps, row, owner, { name: name.slice(0, 100), password_hash: null, [column]: identity.sub }, userAgent);
+}
+
+type Joining = { name: string; password_hash: string | null; google_sub?: string; apple_sub?: string };
+
+/** Claims the invitation (once, even when opened twice at once) and makes the staff account, signed in. */
+async function join(deps: Deps, row: TeamInvitationRow, owner: User, joining: Joining, userAgent?: string): Promise<SigninResponse> {
+  const now = deps.now();
   const user = await deps.db.transaction().execute(async (trx) => {
-    // Single use, even when the link is opened twice at once.
     const claimed = await trx
       .updateTable('team_invitations')
       .set({ accepted_at: now })
@@ -207,7 +257,7 @@ export async function acceptInvitation(deps: Deps, body: AcceptInvitationRequest
     if (Number(claimed.numUpdatedRows) !== 1) throw new AppError(410, 'This invitation has already been used. Sign in with your email and password.', 'code_expired');
     return trx
       .insertInto('users')
-      .values({ name: body.name, email: row.email, password_hash: passwordHash, user_type: 'regular', verified_at: now, team_owner_id: owner.id, created_at: now, updated_at: now })
+      .values({ ...joining, email: row.email, user_type: 'regular', verified_at: now, team_owner_id: owner.id, created_at: now, updated_at: now })
       .returningAll()
       .executeTakeFirstOrThrow();
   }).catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { staffSession } from '../../lib/session.ts';
+import { sessionStore, staffSession } from '../../lib/session.ts';
 import { Box, Button, Center, Grid, Group, Loader, Menu, SegmentedControl, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconFolderPlus, IconLayoutGrid, IconList, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -8,12 +8,13 @@ import { FolderModal } from './folder-modal.tsx';
 import { useMediaActions } from './media-actions.tsx';
 import { groupByDay } from './media-format.ts';
 import { MediaListTable } from './media-list-table.tsx';
-import { mediaQueries, type MediaScope } from './media-queries.ts';
+import { mediaQueries, type MediaFilter, type MediaScope } from './media-queries.ts';
 import { MediaTile } from './media-tile.tsx';
 import { MediaViewer } from './media-viewer.tsx';
 import { PendingUploadTiles, usePendingUploads } from './pending-uploads.tsx';
 import { RecentUploads } from './recent-uploads.tsx';
 import { UploadModal } from './upload-modal.tsx';
+import { UploaderFilter } from './uploader-filter.tsx';
 import classes from './media.module.css';
 
 export type LibraryView = {
@@ -25,6 +26,9 @@ export type LibraryView = {
   upload?: '1';
   share?: string;
   shareFailed?: '1';
+  /** The owner's filter by uploader (issue 19): a person's id, or a removed member's name. */
+  uploader?: string;
+  formerUploader?: string;
 };
 
 type Props = {
@@ -53,11 +57,20 @@ const SORTS = [
   { value: 'size', label: 'Size' },
 ];
 
+/** The filter by uploader applies to the whole library and the type tabs, not inside a folder. */
+export const libraryFilter = (scope: MediaScope, settings: Pick<LibraryView, 'uploader' | 'formerUploader'>): MediaFilter =>
+  scope.parentId ? {} : settings.uploader ? { uploader: settings.uploader } : settings.formerUploader ? { formerUploader: settings.formerUploader } : {};
+
 export function MediaLibrary({ scope, title, above, tabs, settings, onSettings, onOpenFolder, showRecent }: Props) {
-  const list = useInfiniteQuery(mediaQueries.list(scope, { sort: settings.sort, order: settings.order }));
+  const filter = libraryFilter(scope, settings);
+  const filtered = Boolean(filter.uploader || filter.formerUploader);
+  const list = useInfiniteQuery(mediaQueries.list(scope, { sort: settings.sort, order: settings.order }, filter));
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const parentId = scope.type ? null : (scope.parentId ?? null);
-  const pending = usePendingUploads(parentId);
+  const waiting = usePendingUploads(parentId);
+  // Uploads still on the phone are the signed-in person's: shown unfiltered or filtered to them.
+  const pending = !filtered || filter.uploader === sessionStore.get()?.userId ? waiting : [];
+  const owner = !staffSession();
   const actions = useMediaActions();
   const [adding, setAdding] = useState<'upload' | 'folder' | null>(settings.upload || settings.share ? 'upload' : null);
   // Arriving from the shortcut or a share: the sheet opens once; closing it drops the parameters (Back does not reopen it).
@@ -148,6 +161,7 @@ export function MediaLibrary({ scope, title, above, tabs, settings, onSettings, 
         </Menu>
       </Group>
       {tabs}
+      {owner && !scope.parentId && <UploaderFilter value={filter} onChange={(next) => onSettings(next)} />}
       <Group gap="xs" wrap="wrap">
         <SegmentedControl
           value={settings.view}
@@ -178,7 +192,7 @@ export function MediaLibrary({ scope, title, above, tabs, settings, onSettings, 
       <Grid gap="md">
         {showRecent ? (
           <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-            <RecentUploads onOpen={(item, within) => open(item, within)} />
+            <RecentUploads filter={filter} onOpen={(item, within) => open(item, within)} />
           </Grid.Col>
         ) : null}
         <Grid.Col span={{ base: 12, md: showRecent ? 8 : 12 }} order={{ base: 2, md: 1 }}>

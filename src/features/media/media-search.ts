@@ -16,6 +16,9 @@ export const MediaSearchSchema = v.object({
   /** `?share=<id>` opens it with the files shared to Mise (sw/share-target.ts). */
   share: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
   shareFailed: Flag,
+  /** The owner's filter by uploader (issue 19): a person's id, or `formerUploader` for a removed member's name. */
+  uploader: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
+  formerUploader: v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100))), undefined),
 });
 
 export const parseMediaSearch = (search: Record<string, unknown>): LibraryView => v.parse(MediaSearchSchema, search);

@@ -1,10 +1,11 @@
 import { Button, Group } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 
-/** All / Images / Videos: the per-type pages (spec §2). */
-export function MediaTabs({ active }: { active: 'all' | 'image' | 'video' }) {
+/** All / Images / Videos: the per-type pages (spec §2). The owner's filter by uploader goes along from tab to tab. */
+export function MediaTabs({ active, filter = {} }: { active: 'all' | 'image' | 'video'; filter?: { uploader?: string; formerUploader?: string } }) {
+  const search = { uploader: filter.uploader, formerUploader: filter.formerUploader };
   const tab = (to: '/media' | '/media/images' | '/media/videos', label: string, key: typeof active) => (
-    <Button renderRoot={(props) => <Link {...props} to={to} />} size="md" radius="xl" variant={active === key ? 'filled' : 'default'}>
+    <Button renderRoot={(props) => <Link {...props} to={to} search={search} />} size="md" radius="xl" variant={active === key ? 'filled' : 'default'}>
       {label}
     </Button>
   );

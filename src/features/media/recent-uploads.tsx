@@ -2,15 +2,15 @@ import { Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { MediaItem } from '../../contract/media.ts';
 import { groupByDay } from './media-format.ts';
-import { mediaQueries } from './media-queries.ts';
+import { mediaQueries, type MediaFilter } from './media-queries.ts';
 import { MediaThumb } from './media-tile.tsx';
 import classes from './media.module.css';
 
 const SHOWN = 3;
 
 /** Recent uploads grouped by date: 3 thumbnails, then '+n' (spec §9). A section on phones, a sidebar on wide screens. */
-export function RecentUploads({ onOpen }: { onOpen: (item: MediaItem, list: MediaItem[]) => void }) {
-  const { data } = useQuery(mediaQueries.recent());
+export function RecentUploads({ onOpen, filter = {} }: { onOpen: (item: MediaItem, list: MediaItem[]) => void; filter?: MediaFilter }) {
+  const { data } = useQuery(mediaQueries.recent(filter));
   const groups = groupByDay(data?.items ?? []);
   return (
     <Card withBorder radius="md" padding="sm" data-testid="recent-uploads">

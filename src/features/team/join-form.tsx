@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { JoinFormSchema } from '../../contract/team.ts';
 import { useContractForm } from '../../ui/contract-form.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
-import { teamQueries, useAcceptInvitation } from './team-queries.ts';
+import { teamQueries, useAcceptInvitation, useAcceptInvitationWithProvider } from './team-queries.ts';
 
 type JoinValues = v.InferInput<typeof JoinFormSchema>;
 
@@ -16,11 +16,28 @@ function validate(values: JoinValues, errors: FormErrors) {
   return errors;
 }
 
-/** The mailed invitation's page: who invited you, then a name and a password, and you are in (issue 19). */
-/** `Heading`: the signed-out screens' title and lead (the route passes the auth feature's). */
-export function JoinForm({ token, Heading: AuthHeading }: { token: string; Heading: ComponentType<{ title: string; children?: ReactNode }> }) {
+/** Google and Apple buttons (the auth feature's), shown where the server has them set up. */
+type ProvidersProps = {
+  onGoogle: (idToken: string) => void;
+  onApple: (credential: { authToken: string; name?: string }) => void;
+  appleLoading: boolean;
+  onError: (error: unknown) => void;
+};
+
+/** The mailed invitation's page: who invited you, then a name and a password (or Google / Apple), and you are in (issue 19). */
+/** `Heading`: the signed-out screens' title and lead; `Providers`: the Google and Apple buttons (the route passes the auth feature's). */
+export function JoinForm({
+  token,
+  Heading: AuthHeading,
+  Providers,
+}: {
+  token: string;
+  Heading: ComponentType<{ title: string; children?: ReactNode }>;
+  Providers?: ComponentType<ProvidersProps>;
+}) {
   const preview = useQuery({ ...teamQueries.preview(token), enabled: token !== '' });
   const accept = useAcceptInvitation();
+  const acceptWith = useAcceptInvitationWithProvider();
   const navigate = useNavigate();
   const form = useContractForm<JoinValues>({ initialValues: { name: '', password: '', confirmPassword: '' }, schema: JoinFormSchema, validate, validateInputOnChange: false });
 
@@ -46,6 +63,14 @@ export function JoinForm({ token, Heading: AuthHeading }: { token: string; Headi
     );
   }
   const { email, restaurantName, ownerName } = preview.data;
+
+  const joined = {
+    onSuccess: () => {
+      notifySuccess(`Welcome to ${restaurantName}`);
+      void navigate({ to: '/', replace: true });
+    },
+    onError: (error: Error) => notifyError(error),
+  };
 
   const handleSubmit = form.onSubmit((values) => {
     const { name, password } = v.parse(JoinFormSchema, values);
@@ -84,6 +109,14 @@ export function JoinForm({ token, Heading: AuthHeading }: { token: string; Headi
           </Button>
         </Stack>
       </form>
+      {Providers && (
+        <Providers
+          onGoogle={(idToken) => acceptWith.mutate({ provider: 'google', token, idToken }, joined)}
+          onApple={({ authToken, name }) => acceptWith.mutate({ provider: 'apple', token, authToken, name }, joined)}
+          appleLoading={acceptWith.isPending}
+          onError={(error) => notifyError(error, 'An error occured')}
+        />
+      )}
     </>
   );
 }

@@ -59,3 +59,14 @@ export function useAcceptInvitation() {
     onSuccess: (response) => sessionStore.set({ ...response }),
   });
 }
+
+/** Or with Google / Apple where configured: the provider's verified email must be the invitation's. */
+export function useAcceptInvitationWithProvider() {
+  return useMutation({
+    mutationFn: (body: { provider: 'google'; token: string; idToken: string } | { provider: 'apple'; token: string; authToken: string; name?: string }) => {
+      const { provider, ...json } = body;
+      return api(`/team/invitations/accept-${provider}`, SigninResponseSchema, { json });
+    },
+    onSuccess: (response) => sessionStore.set({ ...response }),
+  });
+}

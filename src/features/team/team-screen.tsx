@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Avatar, Badge, Button, Card, Group, Menu, Modal, Progress, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Avatar, Badge, Button, Card, Group, Menu, Modal, Progress, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { IconDots, IconMailForward, IconSend, IconTrash, IconUserMinus } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -22,6 +22,8 @@ export function TeamScreen({ Thumb }: Pick<MediaParts, 'Thumb'>) {
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const [viewing, setViewing] = useState<TeamMember | null>(null);
   const full = data.used + data.invitations.filter((i) => !i.expired).length >= data.limit;
+  // After a downgrade below the team's size nobody is removed, but the team cannot grow.
+  const over = data.used > data.limit;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -49,8 +51,18 @@ export function TeamScreen({ Thumb }: Pick<MediaParts, 'Thumb'>) {
               {data.used} of {data.limit} on {data.planName}
             </Text>
           </Group>
-          <Progress value={Math.min(100, (data.used / Math.max(1, data.limit)) * 100)} aria-label="Team members used" />
-          {full && (
+          <Progress value={Math.min(100, (data.used / Math.max(1, data.limit)) * 100)} color={over ? 'red' : undefined} aria-label="Team members used" />
+          {over ? (
+            <Alert color="red" variant="light" p="sm" data-testid="team-over-limit">
+              <Text size="sm">
+                Your team has {data.used} people, more than the {data.limit} your {data.planName} plan allows. Nobody was removed, but new invitations are refused
+                and open ones cannot be accepted until you upgrade.{' '}
+                <Anchor component={Link} to="/subscriptions">
+                  See plans
+                </Anchor>
+              </Text>
+            </Alert>
+          ) : full && (
             <Text size="sm" c="dimmed">
               Every seat of your plan is taken or held by an open invitation.{' '}
               <Anchor component={Link} to="/subscriptions">
@@ -76,7 +88,7 @@ export function TeamScreen({ Thumb }: Pick<MediaParts, 'Thumb'>) {
             error={emailError}
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
-          <Button type="submit" size="lg" leftSection={<IconSend size={18} />} loading={invite.isPending} disabled={email.trim() === ''}>
+          <Button type="submit" size="lg" leftSection={<IconSend size={18} />} loading={invite.isPending} disabled={email.trim() === '' || over}>
             Send invitation
           </Button>
           <Text size="xs" c="dimmed">

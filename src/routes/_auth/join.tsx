@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { AuthHeading } from '../../features/auth/auth-heading.tsx';
+import { ProviderButtons } from '../../features/auth/provider-buttons.tsx';
 import { JoinForm } from '../../features/team/join-form.tsx';
 
 // The link mailed with a team invitation: /join?invite=TOKEN (issue 19).
@@ -11,5 +12,5 @@ export const Route = createFileRoute('/_auth/join')({
 
 function JoinPage() {
   const { invite } = Route.useSearch();
-  return <JoinForm token={invite} Heading={AuthHeading} />;
+  return <JoinForm token={invite} Heading={AuthHeading} Providers={ProviderButtons} />;
 }

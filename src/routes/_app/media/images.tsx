@@ -1,6 +1,6 @@
 import { tolerateFailure } from '../../../lib/route-data.ts';
 import { createFileRoute } from '@tanstack/react-router';
-import { MediaLibrary } from '../../../features/media/media-library.tsx';
+import { libraryFilter, MediaLibrary } from '../../../features/media/media-library.tsx';
 import { folderParam } from '../../../features/media/media-format.ts';
 import { mediaQueries } from '../../../features/media/media-queries.ts';
 import { MediaSearchSchema } from '../../../features/media/media-search.ts';
@@ -8,8 +8,8 @@ import { MediaTabs } from '../../../features/media/media-tabs.tsx';
 
 export const Route = createFileRoute('/_app/media/images')({
   validateSearch: MediaSearchSchema,
-  loaderDeps: ({ search }) => ({ sort: search.sort, order: search.order }),
-  loader: ({ context, deps }) => tolerateFailure(context.queryClient.ensureInfiniteQueryData(mediaQueries.list({ type: 'image' }, deps))),
+  loaderDeps: ({ search }) => ({ sort: search.sort, order: search.order, uploader: search.uploader, formerUploader: search.formerUploader }),
+  loader: ({ context, deps }) => tolerateFailure(context.queryClient.ensureInfiniteQueryData(mediaQueries.list({ type: 'image' }, deps, libraryFilter({ type: 'image' }, deps)))),
   component: ImagesPage,
 });
 
@@ -20,7 +20,7 @@ function ImagesPage() {
     <MediaLibrary
       scope={{ type: 'image' }}
       title="Images"
-      tabs={<MediaTabs active="image" />}
+      tabs={<MediaTabs active="image" filter={settings} />}
       settings={settings}
       onSettings={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true })}
       onOpenFolder={(folder) => void navigate({ to: '/media/$folder', params: { folder: folderParam(folder) } })}
