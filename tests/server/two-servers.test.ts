@@ -242,8 +242,16 @@ describe.skipIf(!onPostgres)('two servers behind one PostgreSQL and one S3 store
       );
       expect(done).toMatchObject({ status: 'connected', progress: 100 });
       // One job, completed; A was frozen from the moment it answered, so B ran it (or took it over from A's lease).
-      const jobs = await db.query(`SELECT status FROM jobs WHERE name = 'pos.import'`);
-      expect(jobs.rows).toEqual([{ status: 'completed' }]);
+      // (The import marks the connection done a moment before its job is recorded as completed.)
+      const jobs = await waitFor(
+        'the import job to be recorded as completed',
+        async () => {
+          const result = await db.query(`SELECT status FROM jobs WHERE name = 'pos.import'`);
+          return result.rows.every((row: { status: string }) => row.status !== 'active' && row.status !== 'queued') ? result.rows : undefined;
+        },
+        30_000,
+      );
+      expect(jobs).toEqual([{ status: 'completed' }]);
       const imported = await db.query(`SELECT count(*)::int AS n FROM customers WHERE source = 'square'`);
       expect(square.customers.length).toBeGreaterThan(0);
       expect(imported.rows[0].n).toBe(square.customers.length);

@@ -50,7 +50,7 @@ function messagesOf(file: string): Message[] {
   };
   const visit = (node: ts.Node) => {
     if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && ts.isIdentifier(node.expression)) {
-      for (const index of SHOWN_ARGUMENT[node.expression.text] ?? []) {
+      for (const index of Object.hasOwn(SHOWN_ARGUMENT, node.expression.text) ? SHOWN_ARGUMENT[node.expression.text]! : []) {
         const argument = node.arguments?.[index];
         if (argument) add(argument);
       }
