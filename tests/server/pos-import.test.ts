@@ -107,9 +107,10 @@ describe('Square import', () => {
       if (path === '/v2/customers' && ++customerPages === 3) void first.stop();
     });
     first.start();
+    // Until the stopped run has handed its job back: none active (another import job may wait, queued for later).
     await waitFor(async () => {
-      const job = await t.deps.db.selectFrom('jobs').select(['status', 'locked_by']).where('name', '=', POS_IMPORT_JOB).where('status', 'in', ['queued', 'active']).executeTakeFirst();
-      return customerPages >= 3 && job?.status === 'queued';
+      const jobs = await t.deps.db.selectFrom('jobs').select(['status', 'locked_by']).where('name', '=', POS_IMPORT_JOB).where('status', 'in', ['queued', 'active']).execute();
+      return customerPages >= 3 && jobs.some((job) => job.status === 'queued') && !jobs.some((job) => job.status === 'active');
     });
     square.setOnCall(undefined);
     const paused = await connectionOf(t, owner.userId);
