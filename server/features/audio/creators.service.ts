@@ -72,6 +72,8 @@ export async function requestBooking(deps: Pick<Deps, 'db' | 'now' | 'mailer' | 
   let status: 'sent' | 'failed' = 'sent';
   let error: string | null = null;
   try {
+    // One mail the owner asked for, to a creator they listed themselves (not a customer): straight through the
+    // mailer, recorded below as sent or failed, not through the campaign ledger.
     await deps.mailer.send({
       to: creator.email,
       subject: `Booking request from ${restaurant}`,

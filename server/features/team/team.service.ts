@@ -69,7 +69,11 @@ function inviteLink(baseUrl: string, token: string) {
   return `${baseUrl.replace(/\/+$/, '')}/join?${INVITE_PARAM}=${encodeURIComponent(token)}`;
 }
 
-/** Mails the link; a mail server that refuses it leaves nothing half-done for the caller to explain. */
+/**
+ * Mails the link; a mail server that refuses it leaves nothing half-done for the caller to explain. An account mail
+ * to one invitee the owner typed in (like a sign-in code), not a message to customers: it does not go through the
+ * sending engine's ledger, which is for campaigns to the customer list (consent, suppression, quiet hours).
+ */
 async function mailInvitation(deps: Pick<Deps, 'db' | 'mailer' | 'logger'>, owner: User, email: string, token: string, baseUrl: string) {
   const restaurant = await restaurantNameOf(deps.db, owner);
   try {
