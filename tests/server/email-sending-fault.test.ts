@@ -92,7 +92,7 @@ describe('a send survives its server being killed', () => {
     ids = { draft: draft.id, segment: segment.id };
     await database.close();
     port = await freePort();
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     child?.kill('SIGKILL');
@@ -119,7 +119,7 @@ describe('a send survives its server being killed', () => {
         STATIC_DIR: path.join(dataDir, 'no-build'),
       },
     });
-    await until(async () => (await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => undefined))?.ok === true, 60_000, 'the server to start');
+    await until(async () => (await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => undefined))?.ok === true, 240_000, 'the server to start');
   }
 
   it('every recipient gets one email or is reported uncertain, and the ledger matches the sink', async () => {
@@ -164,5 +164,5 @@ describe('a send survives its server being killed', () => {
     expect(sink.messages.length).toBe(delivered.size);
     expect(sink.messages.length).toBe(sent.length + uncertain.filter((row) => sink.countFor(row.to_address) === 1).length);
     console.log(`fault test: ${KILL_AT.length} kills, ${sent.length} sent, ${uncertain.length} uncertain (${uncertain.filter((row) => sink.countFor(row.to_address) === 1).length} of them arrived)`);
-  }, 600_000);
+  }, 1_200_000);
 });

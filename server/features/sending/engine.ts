@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { enqueueJob, JobPaused } from '../../jobs/queue.ts';
 import { segmentAudienceSelect } from '../segments/segment-audience.ts';
 import { withdrawConsent } from '../customers/consent.ts';
-import { advanceWindow, claimRecipients, countByStatus, markRows, recoverAbandoned, type Outcome } from './ledger.ts';
+import { advanceWindow, countByStatus, markRows, readDue, recoverAbandoned, type Outcome } from './ledger.ts';
 import type { ChannelTransport, Delivery, SendingDeps } from './sending-types.ts';
 import { stepFilter, type StepRule } from './step-audience.ts';
 import type { RecipientRow, SendChannel, SendRow, SendSourceKind, SendStatus } from './sending.table.ts';
@@ -12,7 +12,7 @@ import { scheduleSendReminder } from './send-reminder.ts';
 
 export const SEND_START_JOB = 'sending.start';
 export const SEND_DELIVER_JOB = 'sending.deliver';
-/** Deliver jobs per send: each can run in another process (or beside the other in one); claims keep them apart. */
+/** Deliver jobs per send: each can run in another process (or beside the other in one); taking a row is one guarded write, so they never overlap. */
 export const DELIVER_SHARDS = 2;
 const BATCH = 200;
 const MAX_ATTEMPTS = 4;
@@ -218,12 +218,12 @@ function outcomeOf(row: RecipientRow, result: Delivery, now: Date, channel: Send
 }
 
 /**
- * Delivers a send: claims due rows in batches, drops the ones no longer allowed, holds the ones outside their
- * quiet hours, then hands the rest to the transport (`handOver`): up to its concurrency in flight, each row marked
- * `sending` before it goes and its outcome recorded after, so a crash leaves at most that many in doubt. Stops
- * when the send is paused or cancelled, and hands the job back (`JobPaused`) when the server shuts down.
+ * Delivers a send: reads due rows in batches, drops the ones no longer allowed, holds the ones outside their
+ * quiet hours, then hands the rest to the transport (`handOver`): up to its concurrency in flight, each row taken
+ * and marked `sending` before it goes and its outcome recorded after, so a crash leaves at most that many in doubt.
+ * Stops when the send is paused or cancelled, and hands the job back (`JobPaused`) when the server shuts down.
  */
-export async function deliverSend(deps: SendingDeps, transports: TransportRegistry, sendId: string, workerId: string, signal: AbortSignal): Promise<void> {
+export async function deliverSend(deps: SendingDeps, transports: TransportRegistry, sendId: string, workerId: string, signal: AbortSignal, shard = 0): Promise<void> {
   const send = await loadSend(deps.db, sendId);
   if (!send || send.status !== 'sending') return;
   const transport = transportOf(transports, send.channel);
@@ -232,11 +232,15 @@ export async function deliverSend(deps: SendingDeps, transports: TransportRegist
   const prepared = await transport.prepare(send);
   const hold = transport.hold ? await transport.hold(send) : null;
 
-  /** The next due rows that may go now (null: none left): claimed, the ones no longer allowed dropped, the ones outside their quiet hours held. */
+  /**
+   * The next due rows that may go now (null: none left), the ones no longer allowed dropped and the ones outside
+   * their quiet hours held. Each shard reads from its own place in the due rows while there are enough of them.
+   */
   const nextReady = async (): Promise<RecipientRow[] | null> => {
     for (;;) {
       const now = deps.now();
-      const batch = await claimRecipients(deps.db, sendId, workerId, now, BATCH);
+      let batch = await readDue(deps.db, sendId, now, BATCH, shard * BATCH);
+      if (batch.length === 0 && shard > 0) batch = await readDue(deps.db, sendId, now, BATCH);
       if (batch.length === 0) return null;
       const blocked = await blockedAmong(deps.db, send, batch.map((row) => row.customer_id));
       const tooSoon = transport.tooSoon ? await transport.tooSoon(send, batch.filter((row) => !blocked.has(row.customer_id)).map((row) => row.customer_id), now) : new Set<string>();
@@ -249,16 +253,15 @@ export async function deliverSend(deps: SendingDeps, transports: TransportRegist
         else ready.push(row);
       }
       await settleSkipped(deps.db, sendId, blocked, tooSoon);
-      for (const [until, ids] of groupByMoment(held)) await markRows(deps.db, sendId, ids, 'claimed', 'queued', { not_before: until });
+      for (const [until, ids] of groupByMoment(held)) await markRows(deps.db, sendId, ids, 'queued', 'queued', { not_before: until });
       if (ready.length) return ready;
     }
   };
 
-  const stop = await handOver(deps, transport, prepared, send, nextReady, signal);
+  const stop = await handOver(deps, transport, prepared, send, workerId, nextReady, signal);
   if (!stop) return finishOrWait(deps, sendId);
+  // What was read and not handed over is still queued: it waits for a resume (or is cancelled with the send).
   if (stop.pause) await setStatus(deps, sendId, 'paused', ['sending'], { error: stop.pause });
-  // What was claimed and not handed over goes back to the queue (or is cancelled with the send).
-  await releaseClaims(deps.db, sendId, workerId);
   if (signal.aborted) throw new JobPaused('shutting down');
 }
 
@@ -304,8 +307,8 @@ const STATUS_CHECK_MS = 1_000;
 const WRITE_WAIT_MS = 15;
 
 /**
- * Hands the ready rows (`nextReady`, claimed) to the transport, keeping up to its concurrency in flight. As
- * messages come back, their outcomes and the marking of the next rows as `sending` are written in one statement
+ * Hands the ready rows (`nextReady`) to the transport, keeping up to its concurrency in flight. As messages come
+ * back, their outcomes and the taking of the next rows (marked `sending`, only if still queued) are written in one statement
  * (grouped: half the concurrency, or what came back within a few milliseconds), so the database work overlaps
  * the provider's answers instead of every window waiting for its slowest message. Returns why it stopped early
  * (the provider refused the account: `pause`; the send was paused or cancelled, or the server is shutting down),
@@ -316,6 +319,7 @@ async function handOver(
   transport: ChannelTransport<unknown>,
   prepared: unknown,
   send: SendRow,
+  workerId: string,
   nextReady: () => Promise<RecipientRow[] | null>,
   signal: AbortSignal,
 ): Promise<{ pause?: string } | null> {
@@ -343,20 +347,22 @@ async function handOver(
       if (more) queue.push(...more);
       else exhausted = true;
     }
-    const next = stop ? [] : queue.splice(0, slots.take(queue.length));
+    const wanted = stop ? [] : queue.splice(0, slots.take(queue.length));
     const done = finished.splice(0);
-    if (done.length || next.length) {
+    let next: RecipientRow[] = [];
+    if (done.length || wanted.length) {
       const at = deps.now();
       try {
-        await advanceWindow(deps.db, send.id, done.map(({ row, result }) => outcomeOf(row, result, at, send.channel)), next.map((row) => row.customer_id));
+        next = await advanceWindow(deps.db, send.id, workerId, at, done.map(({ row, result }) => outcomeOf(row, result, at, send.channel)), wanted.map((row) => row.customer_id));
       } catch (error) {
         // Nothing was written: `next` never went, and `done` and what is still in flight stay `sending` (in doubt)
         // for the recovery. Their slots go back as they come home, so this process keeps sending other sends.
         abandoned = true;
-        slots.give(next.length + done.length + finished.splice(0).length);
+        slots.give(wanted.length + done.length + finished.splice(0).length);
         throw error;
       }
-      slots.give(done.length);
+      // Rows another worker took first (or that stopped being due) were not marked: their slots go back.
+      slots.give(done.length + wanted.length - next.length);
       await applySideEffects(deps, send, done.map(({ row }) => row), done.map(({ result }) => result), at);
       const refused = done.find(({ result }) => result.status === 'retry' && result.stopSend)?.result;
       if (refused?.status === 'retry' && !stop) stop = { pause: refused.stopSend };
@@ -399,19 +405,11 @@ function groupByMoment(held: Map<string, Date>): Array<[Date, string[]]> {
   return [...groups].map(([time, ids]) => [new Date(time), ids]);
 }
 
-/** Rows this worker claimed and did not hand over go back to the queue, or are cancelled with a cancelled send. */
-async function releaseClaims(db: Db, sendId: string, workerId: string) {
-  await sql`
-    UPDATE send_recipients SET claimed_by = NULL,
-      status = CASE WHEN (SELECT status FROM sends WHERE id = ${sendId}) = 'canceled' THEN 'canceled' ELSE 'queued' END
-    WHERE send_id = ${sendId} AND status = 'claimed' AND claimed_by = ${workerId}`.execute(db);
-}
-
 async function settleSkipped(db: Db, sendId: string, blocked: Map<string, string>, tooSoon: Set<string>) {
   const byReason = new Map<string, string[]>();
   for (const [customerId, reason] of blocked) byReason.set(reason, [...(byReason.get(reason) ?? []), customerId]);
-  for (const [reason, ids] of byReason) await markRows(db, sendId, ids, 'claimed', 'suppressed', { error: reason });
-  if (tooSoon.size) await markRows(db, sendId, [...tooSoon], 'claimed', 'skipped', { error: 'Already got a text from you in the last 24 hours' });
+  for (const [reason, ids] of byReason) await markRows(db, sendId, ids, 'queued', 'suppressed', { error: reason });
+  if (tooSoon.size) await markRows(db, sendId, [...tooSoon], 'queued', 'skipped', { error: 'Already got a text from you in the last 24 hours' });
 }
 
 /** A hard bounce or a carrier's opt-out puts the address on the owner's do-not-contact list; a carrier's opt-out also withdraws consent. */

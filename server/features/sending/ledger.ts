@@ -3,27 +3,28 @@ import type { Db } from '../../db/client.ts';
 import type { RecipientRow, RecipientStatus } from './sending.table.ts';
 
 /**
- * The ledger's SQL: one row per (send, customer). A row is claimed before its message is handed to the
- * transport and marked with the outcome after, so a crash can leave at most one window of rows in doubt.
- * Claims take `FOR UPDATE SKIP LOCKED`, so several workers (and server processes) share a send without overlap.
+ * The ledger's SQL: one row per (send, customer). A row goes `queued` → `sending` (marked just before its message
+ * is handed to the transport, by the worker that sends it) → its outcome, so a crash can leave at most the
+ * transport's concurrency in doubt. Workers read due rows without writing (`readDue`) and take them with the
+ * marking itself (`advanceWindow`: only rows still queued and due are taken, and the statement says which), so
+ * several workers and server processes share a send without overlap, with two writes per message.
  */
 
-/** Takes up to `limit` due rows of a send for `workerId` (status queued → claimed). */
-export async function claimRecipients(db: Db, sendId: string, workerId: string, now: Date, limit: number): Promise<RecipientRow[]> {
+/**
+ * Up to `limit` due rows of a send, in the due index's order (one range of it: rows held for later are never
+ * walked), from `offset` (each delivery shard starts at its own place, so shards rarely reach for the same rows).
+ * Nothing is written: a row is taken when marked sending.
+ */
+export async function readDue(db: Db, sendId: string, now: Date, limit: number, offset = 0): Promise<RecipientRow[]> {
   const { rows } = await sql<RecipientRow>`
-    UPDATE send_recipients r SET status = 'claimed', claimed_by = ${workerId}, claimed_at = ${now}
-    FROM (
-      SELECT customer_id FROM send_recipients
-      WHERE send_id = ${sendId} AND status = 'queued' AND (not_before IS NULL OR not_before <= ${now})
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    ) pick
-    WHERE r.send_id = ${sendId} AND r.customer_id = pick.customer_id
-    RETURNING r.*`.execute(db);
+    SELECT * FROM send_recipients
+    WHERE send_id = ${sendId} AND status = 'queued' AND coalesce(not_before, '-infinity'::timestamptz) <= ${now}
+    ORDER BY coalesce(not_before, '-infinity'::timestamptz), customer_id
+    LIMIT ${limit} OFFSET ${offset}`.execute(db);
   return rows;
 }
 
-/** Moves rows of this worker from one status to another (claimed → sending before the hand-over). */
+/** Moves rows from one status to another (queued rows held for quiet hours, or dropped as no longer allowed). */
 export async function markRows(db: Db, sendId: string, customerIds: string[], from: RecipientStatus, to: RecipientStatus, extra: { error?: string; not_before?: Date | null } = {}) {
   if (customerIds.length === 0) return;
   await db
@@ -65,18 +66,26 @@ export async function recordOutcomes(db: Db, sendId: string, outcomes: Outcome[]
 
 /**
  * One step of a hand-over in one statement: the outcomes of the rows that came back (as `recordOutcomes`) and the
- * next rows marked `sending` (claimed → sending) before they go.
+ * next rows taken for this worker and marked `sending` before they go. Only rows still queued and due are taken
+ * (another worker may have taken some first); the rows taken are returned, as they are now.
  */
-export async function advanceWindow(db: Db, sendId: string, outcomes: Outcome[], nextIds: string[]) {
-  if (nextIds.length === 0) return recordOutcomes(db, sendId, outcomes);
-  if (outcomes.length === 0) return markRows(db, sendId, nextIds, 'claimed', 'sending');
+export async function advanceWindow(db: Db, sendId: string, workerId: string, now: Date, outcomes: Outcome[], nextIds: string[]): Promise<RecipientRow[]> {
+  if (nextIds.length === 0) {
+    await recordOutcomes(db, sendId, outcomes);
+    return [];
+  }
+  const take = sql`
+    UPDATE send_recipients r SET status = 'sending', claimed_by = ${workerId}, claimed_at = ${now}
+    WHERE r.send_id = ${sendId} AND r.customer_id IN (${sql.join(nextIds)}) AND r.status = 'queued' AND (r.not_before IS NULL OR r.not_before <= ${now})
+    RETURNING r.*`;
+  if (outcomes.length === 0) return (await sql<RecipientRow>`${take}`.execute(db)).rows;
   const values = sql.join(
     outcomes.map(
       (o) =>
         sql`(${o.customerId}::uuid, ${o.status}::text, ${o.sentAt}::timestamptz, ${o.notBefore}::timestamptz, ${o.providerId}::text, ${o.errorCode}::text, ${o.error}::text, ${o.bounceType}::text)`,
     ),
   );
-  await sql`
+  const { rows } = await sql<RecipientRow>`
     WITH recorded AS (
       UPDATE send_recipients r SET status = v.status, sent_at = coalesce(v.sent_at, r.sent_at), not_before = v.not_before,
         provider_id = coalesce(v.provider_id, r.provider_id), error_code = v.error_code, error = v.error,
@@ -84,17 +93,15 @@ export async function advanceWindow(db: Db, sendId: string, outcomes: Outcome[],
       FROM (VALUES ${values}) AS v(customer_id, status, sent_at, not_before, provider_id, error_code, error, bounce_type)
       WHERE r.send_id = ${sendId} AND r.customer_id = v.customer_id AND r.status = 'sending'
       RETURNING 1
-    ), marked AS (
-      UPDATE send_recipients SET status = 'sending'
-      WHERE send_id = ${sendId} AND customer_id IN (${sql.join(nextIds)}) AND status = 'claimed'
-      RETURNING 1
-    )
-    SELECT (SELECT count(*) FROM recorded) AS recorded, (SELECT count(*) FROM marked) AS marked`.execute(db);
+    ), taken AS (${take})
+    SELECT * FROM taken`.execute(db);
+  return rows;
 }
 
 /**
  * Rows left behind by a worker that is gone (its process died: it holds no live job lease any more).
- * `claimed` rows were never handed over: they go back to the queue. `sending` rows may have been: they become
+ * `claimed` rows (left by an earlier version, which claimed batches before marking them) were never handed over:
+ * they go back to the queue. `sending` rows may have been: they become
  * `uncertain`, for the owner to send again on purpose. Returns how many of each.
  */
 export async function recoverAbandoned(db: Db, sendId: string, now: Date): Promise<{ requeued: number; uncertain: number }> {

@@ -35,6 +35,6 @@ export function registerSendingJobs(jobs: Jobs, deps: Deps): () => void {
   jobs.work<RemindJob>(SEND_REMIND_JOB, async (job) => {
     await remindSend(deps, job.payload);
   });
-  jobs.work<{ sendId: string; shard: number }>(SEND_DELIVER_JOB, (job) => deliverSend(deps, transports, job.payload.sendId, jobs.workerId, job.signal));
+  jobs.work<{ sendId: string; shard: number }>(SEND_DELIVER_JOB, (job) => deliverSend(deps, transports, job.payload.sendId, jobs.workerId, job.signal, job.payload.shard ?? 0));
   return () => {};
 }
