@@ -62,7 +62,8 @@ export default defineConfig({
     command: `node scripts/e2e-server.mjs`,
     url: `http://localhost:${E2E_PORT}/api/v1/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The server builds the app first: on a shared 2-core machine under load that alone can pass two minutes.
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -32,6 +32,15 @@ async function prepareOwner(page: Page, session: { token: string; userId: string
   }
 }
 
+/** A sticky action must be tappable where it is: on screen, above the phone's bottom bar, without scrolling to the end. */
+async function expectAboveBottomBar(page: Page, name: string) {
+  const button = page.getByRole('button', { name, exact: true });
+  const [box, bar] = await Promise.all([button.boundingBox(), page.getByRole('navigation', { name: 'Main' }).boundingBox()]);
+  expect(box, name).not.toBeNull();
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height, `${name} sits above the bottom bar`).toBeLessThanOrEqual(bar!.y);
+}
+
 async function api(page: Page, token: string, method: 'GET' | 'POST', path: string, data?: unknown) {
   const response = await page.request.fetch(`${ORIGIN}/api/v1${path}`, { method, headers: { Authorization: `Bearer ${token}`, Origin: ORIGIN }, data });
   return { status: response.status(), body: await response.json() };
@@ -54,6 +63,8 @@ test('write a draft from a prompt, refresh its images, regenerate it, complete i
   const frame = page.frameLocator('[data-testid=email-frame]');
   await expect(frame.locator('[data-block-type=heading]').first()).toContainText('$12');
   await expect(page.getByText('Draft', { exact: true })).toBeVisible();
+  // The email is several screens long; Complete stays under the thumb.
+  await expectAboveBottomBar(page, 'Complete');
   await shot(page, '1-draft');
 
   const draftId = page.url().split('/drafts-view/')[1]!.split(/[/?#]/)[0]!;
@@ -106,6 +117,7 @@ test('create a template in the visual editor, find it under its category, edit i
   await page.getByRole('link', { name: 'New template' }).click();
 
   await page.getByLabel('Subject').fill('Our anniversary dinner');
+  await expectAboveBottomBar(page, 'Save Changes');
   await page.getByLabel('Heading', { exact: true }).fill('Ten years of La Cocina');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   const dialog = page.getByRole('dialog', { name: 'Name your template' });
@@ -153,8 +165,10 @@ test.describe('offline', () => {
     await prepareOwner(page, session);
     const draft = (await api(page, session.token, 'POST', '/email/drafts', { prompt: 'Live music on Thursday night' })).body;
     const completed = (await api(page, session.token, 'POST', `/email/drafts/${draft.id}/complete`, { is_draft: 0, user_title: 'Live music', version: draft.version, blocks: draft.blocks })).body.draft;
-    await openSignedIn(page, `/campaigns/email-campaigns/drafts-view/${draft.id}`, account);
+    // The list of emails, then the email, as the owner opens them: both are kept on the phone.
+    await openSignedIn(page, '/campaigns/email-campaigns/generated-emails', account);
     await waitForServiceWorker(page);
+    await page.getByTestId('draft-card').filter({ hasText: 'Live music' }).click();
     await expect(page.getByTestId('draft-title')).toHaveText('Live music');
     // The read cache reaches IndexedDB a moment after a change (throttled to 1 s).
     await page.waitForTimeout(1500);
@@ -169,14 +183,31 @@ test.describe('offline', () => {
     await expect(page.getByText('Saved on this phone. It will sync when you are back online.')).toBeVisible();
     await expect(page.getByTestId('draft-waiting')).toHaveText('Waiting to sync');
 
+    // A paragraph changed in place, offline too: it waits behind the title, made against the version after it.
+    await page.getByRole('button', { name: 'Edit text here' }).click();
+    await page.frameLocator('[data-testid=email-frame]').locator('[data-block-part] p').nth(1).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Doors at 7.');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Saved on this phone. It will sync when you are back online.').first()).toBeVisible();
+
     await page.reload();
     await expect(page.getByTestId('draft-title')).toHaveText('Live music, no cover');
     await expect(page.getByTestId('draft-waiting')).toBeVisible();
+    // The list reads from the phone as well, and says what is waiting.
+    await page.getByRole('link', { name: 'Your emails' }).click();
+    const card = page.getByTestId('draft-card').filter({ hasText: 'Live music' });
+    await expect(card).toBeVisible();
+    await expect(card.getByText('Waiting to sync')).toBeVisible();
+    await card.click();
 
     await context!.setOffline(false);
     await expect(page.getByTestId('draft-waiting')).toHaveCount(0, { timeout: 30_000 });
+    // Each change reached the server once, in order.
     const stored = (await api(page, session.token, 'GET', `/email/drafts/${draft.id}`)).body;
-    expect(stored).toMatchObject({ user_title: 'Live music, no cover', version: draft.version + 1 });
+    expect(stored).toMatchObject({ user_title: 'Live music, no cover', version: draft.version + 2 });
+    expect(JSON.stringify(stored.blocks)).toContain('Doors at 7.');
+    expect(JSON.stringify(stored.blocks).split('Doors at 7.').length).toBe(2);
   });
 
   test('an offline edit that meets a newer change shows both, and the owner keeps theirs', async () => {

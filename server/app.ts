@@ -81,12 +81,15 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
         frameAncestors: ["'none'"],
       },
       crossOriginEmbedderPolicy: false,
+      // Set below: same-origin unless the route says otherwise (public email images, server/lib/public-files.ts).
+      crossOriginResourcePolicy: false,
       crossOriginOpenerPolicy: socialSigninNeedsPopups(deps.env) ? 'same-origin-allow-popups' : 'same-origin',
     }),
   );
   app.use(async (c, next) => {
     await next();
     if (!c.res.headers.has('Permissions-Policy')) c.res.headers.set('Permissions-Policy', permissionsPolicy(deps, false));
+    if (!c.res.headers.has('Cross-Origin-Resource-Policy')) c.res.headers.set('Cross-Origin-Resource-Policy', 'same-origin');
   });
   // API answers carry tokens and private data: never stored by a browser or a proxy, unless a route
   // says otherwise (signed media URLs are private and immutable).

@@ -15,7 +15,9 @@ export type PublicFolder = {
 /**
  * GET /<name> for files that are public by an unguessable name (profile pictures, brand images that
  * appear in emails, copies of social avatars). A new upload gets a new name, so a name never changes
- * content and can be cached for a year.
+ * content and can be cached for a year. They may be shown from any origin (Cross-Origin-Resource-Policy:
+ * cross-origin): a mail app or webmail page showing a campaign email is another origin, and so is the
+ * sandboxed frame that shows a template's thumbnail in the app; the server's default is same-origin.
  */
 export function publicFileRoutes(storage: Storage, folder: PublicFolder) {
   return new Hono().get('/:name', async (c) => {
@@ -27,6 +29,7 @@ export function publicFileRoutes(storage: Storage, folder: PublicFolder) {
       'Content-Type': stored.contentType,
       'Content-Length': String(stored.size),
       'Cache-Control': 'public, max-age=31536000, immutable',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
     });
   });
 }

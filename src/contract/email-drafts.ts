@@ -127,3 +127,8 @@ export const EmailPreviewResponseSchema = v.object({ html: v.string(), text: v.s
 
 /** POST /email/templates/{id}/use: a new draft with the template's words (no AI). */
 export const DraftFromTemplateResponseSchema = EmailDraftActionResponseSchema;
+
+/** GET /email/usage: this period's AI drafts and new templates against the plan (a usage bar beside what it counts). */
+const AllowanceSchema = v.object({ used: v.number(), limit: v.number() });
+export const EmailUsageResponseSchema = v.object({ ai_drafts: AllowanceSchema, templates: AllowanceSchema });
+export type EmailUsage = v.InferOutput<typeof EmailUsageResponseSchema>;

@@ -44,6 +44,8 @@ describe('email drafts', () => {
     const image = await t.app.request(path);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
+    // A mail app or a webmail page is another origin: the server's same-origin default would block the picture there.
+    expect(image.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
   });
 
   it('lists drafts newest change first, filtered by Drafts and Completed; reads one; another owner sees none', async () => {
@@ -182,5 +184,15 @@ describe('email drafts', () => {
     expect(over.body.error).toMatch(/Free plan allows 10 AI email drafts a month\. Upgrade to Basic/);
     const usage = (await call(t.app, 'GET', '/api/v1/subscriptions/current', undefined, free.token)).body.usage;
     expect(usage).toContainEqual(expect.objectContaining({ key: 'aiDraftsPerMonth', used: 10, limit: 10, counted: true }));
+    // The bar under "Write my email" reads the same figures; a refused draft counts nothing.
+    expect((await api('GET', '/usage', undefined, free)).body).toEqual({ ai_drafts: { used: 10, limit: 10 }, templates: { used: 0, limit: 3 } });
+  });
+
+  it('counts each AI draft against the plan for the usage bar, one owner at a time', async () => {
+    const fresh = await signUpVerified(t);
+    expect((await api('GET', '/usage', undefined, fresh)).body.ai_drafts).toEqual({ used: 0, limit: 10 });
+    expect((await api('POST', '/drafts', { prompt: 'Soup of the day' }, fresh)).status).toBe(201);
+    expect((await api('GET', '/usage', undefined, fresh)).body.ai_drafts).toEqual({ used: 1, limit: 10 });
+    expect((await call(t.app, 'GET', '/api/v1/email/usage')).status).toBe(401);
   });
 });

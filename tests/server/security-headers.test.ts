@@ -33,6 +33,9 @@ describe('security headers', () => {
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const policy = res.headers.get('permissions-policy') ?? '';
     for (const denied of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) expect(policy).toContain(denied);
+    // Only files meant for emails may be loaded by another origin; API answers, also errors, may not.
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect((await call(t.app, 'GET', '/api/v1/no-such-thing')).headers.get('cross-origin-resource-policy')).toBe('same-origin');
   });
 
   it("the app's pages may use the camera (photo upload), nothing else", async () => {

@@ -22,6 +22,7 @@ import { CreateEmailTemplateRequestSchema, EmailTemplateListQuerySchema, UpdateE
 import type { Deps } from '../../deps.ts';
 import { countSegment, getOwnSegment, storedDefinition } from '../segments/segments.service.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { usageFor } from '../subscriptions/entitlements.ts';
 import { validate } from '../../lib/validate.ts';
 import { idempotency } from '../../middleware/idempotency.ts';
 import { requireSession, type SessionVariables } from '../../middleware/session.ts';
@@ -90,6 +91,10 @@ export function emailRoutes(deps: Deps) {
     .post('/drafts/:id/content', validate('json', UpdateEmailDraftContentRequestSchema), async (c) => c.json(await updateDraftContent(deps, user(c), c.req.param('id'), c.req.valid('json'))))
     .delete('/drafts/:id', async (c) => c.json(await deleteDraft(deps, user(c), c.req.param('id'))))
     .post('/preview', validate('json', EmailPreviewRequestSchema), async (c) => c.json(await previewContent(deps, user(c), c.req.valid('json'))))
+    .get('/usage', async (c) => {
+      const [aiDrafts, templates] = await Promise.all([usageFor(deps.db, user(c), 'aiDraftsPerMonth', deps.now()), usageFor(deps.db, user(c), 'templatesPerMonth', deps.now())]);
+      return c.json({ ai_drafts: aiDrafts, templates });
+    })
     .get('/template-categories', (c) => c.json(templateCategories()))
     .get('/templates', validate('query', EmailTemplateListQuerySchema), async (c) => c.json({ results: await listTemplates(deps, user(c), c.req.valid('query').category) }))
     .get('/templates/:id', async (c) => c.json(await getTemplate(deps, user(c), c.req.param('id'))))

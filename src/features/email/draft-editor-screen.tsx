@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { EmailContent } from '../../contract/email.ts';
@@ -7,6 +7,7 @@ import { ContentEditor } from './content-editor.tsx';
 import type { EmailEditorBrand, PickedMedia } from './email-editor-types.ts';
 import { DRAFT_CONTENT_OP, useEditDraft } from './email-mutations.ts';
 import { emailQueries } from './email-queries.ts';
+import { StickyActions } from './sticky-actions.tsx';
 import { useMediaThumbnails } from './use-media-thumbnails.ts';
 
 type DraftEditorScreenProps = {
@@ -25,7 +26,7 @@ export function DraftEditorScreen({ draftId, brand, renderMediaPicker, onDone }:
   return (
     <Stack gap="md">
       <ContentEditor value={content} onChange={setContent} brand={brand} renderMediaPicker={renderMediaPicker} mediaThumbnail={thumbnail} />
-      <Group grow pos="sticky" bottom={0} py="sm" style={{ background: 'var(--mantine-color-body)', zIndex: 2 }}>
+      <StickyActions>
         <Button variant="default" size="lg" onClick={onDone}>
           Cancel
         </Button>
@@ -48,7 +49,7 @@ export function DraftEditorScreen({ draftId, brand, renderMediaPicker, onDone }:
         >
           Save
         </Button>
-      </Group>
+      </StickyActions>
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { DraftConflict } from './draft-conflict.tsx';
 import { EmailFrame, type EmailFrameHandle } from './email-frame.tsx';
 import { DRAFT_CONTENT_OP, DRAFT_TITLE_OP, draftEntity, useCompleteDraft, useEditDraft, useRefreshDraftImages, useRegenerateDraft, type DraftEdit } from './email-mutations.ts';
 import { emailKeys, emailQueries } from './email-queries.ts';
+import { StickyActions } from './sticky-actions.tsx';
 
 const QUEUED = 'Saved on this phone. It will sync when you are back online.';
 
@@ -149,23 +150,27 @@ function IncompleteDraft({ draft }: { draft: EmailDraft }) {
         </Button>
       </SimpleGrid>
       <EmailFrame html={draft.email_draft} />
-      <Button renderRoot={(props) => <Link {...props} to="/campaigns/email-campaigns/drafts-view/$id/edit" params={{ id: draft.id }} />} variant="default" size="lg" leftSection={<IconEdit size={20} />}>
-        Edit email
-      </Button>
-      <Button
-        size="lg"
-        leftSection={<IconSparkles size={20} />}
-        loading={complete.isPending}
-        disabled={busy}
-        onClick={() =>
-          complete.mutate(
-            { id: draft.id, body: { is_draft: 0, user_title: draft.user_title, version: draft.version, blocks: draft.blocks } },
-            { onSuccess: (result) => notifySuccess(result.message), onError: (error) => notifyError(error, 'Something went wrong') },
-          )
-        }
-      >
-        Complete
-      </Button>
+      {/* Under the thumb while the email scrolls past: on a phone it is several screens long. */}
+      <StickyActions>
+        <Button renderRoot={(props) => <Link {...props} to="/campaigns/email-campaigns/drafts-view/$id/edit" params={{ id: draft.id }} />} variant="default" size="lg" px="sm" leftSection={<IconEdit size={20} />}>
+          Edit email
+        </Button>
+        <Button
+          size="lg"
+          px="sm"
+          leftSection={<IconSparkles size={20} />}
+          loading={complete.isPending}
+          disabled={busy}
+          onClick={() =>
+            complete.mutate(
+              { id: draft.id, body: { is_draft: 0, user_title: draft.user_title, version: draft.version, blocks: draft.blocks } },
+              { onSuccess: (result) => notifySuccess(result.message), onError: (error) => notifyError(error, 'Something went wrong') },
+            )
+          }
+        >
+          Complete
+        </Button>
+      </StickyActions>
     </Stack>
   );
 }
@@ -225,7 +230,7 @@ function CompletedDraft({ draft, title, saving, onSave, sendPanel }: CompletedDr
         )}
         <EmailFrame ref={frame} html={draft.email_draft} editable={editing} onEdited={() => setChanged(true)} />
         {editing && (
-          <Group grow>
+          <StickyActions>
             <Button
               variant="default"
               size="lg"
@@ -247,7 +252,7 @@ function CompletedDraft({ draft, title, saving, onSave, sendPanel }: CompletedDr
             >
               Save changes
             </Button>
-          </Group>
+          </StickyActions>
         )}
       </Stack>
       {sendPanel?.(draft)}

@@ -6,6 +6,7 @@ import {
   EmailDraftListResponseSchema,
   EmailDraftResponseSchema,
   EmailPreviewResponseSchema,
+  EmailUsageResponseSchema,
   RefreshEmailDraftImagesResponseSchema,
   RegenerateEmailDraftResponseSchema,
   type CompleteEmailDraftRequest,
@@ -43,6 +44,7 @@ export const emailApi = {
   refreshImages: (draftId: string, version: number) => api(`/email/drafts/${id(draftId)}/refresh-images`, RefreshEmailDraftImagesResponseSchema, { json: { version } }),
   complete: (draftId: string, body: CompleteEmailDraftRequest) => api(`/email/drafts/${id(draftId)}/complete`, CompleteEmailDraftResponseSchema, { json: body }),
   removeDraft: (draftId: string) => api(`/email/drafts/${id(draftId)}`, MessageResponseSchema, { method: 'DELETE' }),
+  usage: (signal?: AbortSignal) => api('/email/usage', EmailUsageResponseSchema, { signal }),
   preview: (content: EmailContent, signal?: AbortSignal) => api('/email/preview', EmailPreviewResponseSchema, { json: content, signal }),
   templates: (category: TemplateCategory | undefined, signal?: AbortSignal) =>
     api(`/email/templates${category ? `?category=${category}` : ''}`, EmailTemplateListResponseSchema, { signal }),

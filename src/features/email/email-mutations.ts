@@ -43,6 +43,8 @@ function useDraftCache() {
       await queryClient.invalidateQueries({ queryKey: emailKeys.drafts(), predicate: (query) => query.queryKey[2] === 'list' });
     },
     invalidate: () => queryClient.invalidateQueries({ queryKey: emailKeys.drafts() }),
+    /** A new AI draft or template counts against the plan. */
+    usage: () => queryClient.invalidateQueries({ queryKey: emailKeys.usage() }),
   };
 }
 
@@ -50,7 +52,10 @@ export function useCreateDraft() {
   const cache = useDraftCache();
   return useMutation({
     mutationFn: ({ body, key }: { body: CreateEmailDraftRequest; key: string }) => emailApi.createDraft(body, key),
-    onSuccess: (draft) => cache.store(draft),
+    onSuccess: async (draft) => {
+      await cache.store(draft);
+      await cache.usage();
+    },
   });
 }
 
@@ -119,7 +124,7 @@ export function useSaveTemplate() {
       id ? emailApi.updateTemplate(id, body as UpdateEmailTemplateRequest) : emailApi.createTemplate(body as CreateEmailTemplateRequest),
     onSuccess: async (result) => {
       queryClient.setQueryData(emailKeys.template(result.template.id), result.template);
-      await queryClient.invalidateQueries({ queryKey: emailKeys.templates() });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: emailKeys.templates() }), queryClient.invalidateQueries({ queryKey: emailKeys.usage() })]);
     },
   });
 }

@@ -2,6 +2,7 @@ import { Alert, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/co
 import { useElementSize } from '@mantine/hooks';
 import { useState } from 'react';
 import classes from './email-editor.module.css';
+import { showMergeTags } from './shown-merge-tags.ts';
 
 const WIDTHS = { phone: 360, desktop: 600 } as const;
 type Device = keyof typeof WIDTHS;
@@ -49,7 +50,7 @@ export function EmailPreview({ html, loading = false, error = null }: EmailPrevi
               title={`Email preview, ${device}`}
               className={classes.frame}
               sandbox=""
-              srcDoc={html}
+              srcDoc={showMergeTags(html)}
               width={width}
               height={FRAME_HEIGHT}
               style={{ transform: `scale(${scale})` }}

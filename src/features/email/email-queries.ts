@@ -15,6 +15,7 @@ export const emailKeys = {
   templateList: (category: TemplateCategory | 'all') => ['email', 'templates', 'list', category] as const,
   template: (id: string) => ['email', 'templates', 'detail', id] as const,
   categories: () => ['email', 'template-categories'] as const,
+  usage: () => ['email', 'usage'] as const,
   audience: (segmentId: string) => ['email', 'audience', segmentId] as const,
   campaigns: () => ['email', 'campaigns'] as const,
   campaignList: (count: number, offset: number) => ['email', 'campaigns', 'list', count, offset] as const,
@@ -46,5 +47,6 @@ export const emailQueries = {
     }),
   scheduled: (filter: ScheduledFilter, search: string) =>
     queryOptions({ queryKey: emailKeys.scheduled(filter, search), queryFn: ({ signal }) => emailApi.scheduled(filter, search, signal).then((body) => body.results) }),
+  usage: () => queryOptions({ queryKey: emailKeys.usage(), queryFn: ({ signal }) => emailApi.usage(signal) }),
   categories: () => queryOptions({ queryKey: emailKeys.categories(), queryFn: ({ signal }) => emailApi.categories(signal).then((body) => body.results), staleTime: Infinity }),
 };

@@ -1,11 +1,14 @@
-import { Button, CloseButton, Group, Image, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, CloseButton, Group, Image, Paper, Progress, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { IconPhotoPlus, IconSparkles } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useRef, useState, type ReactNode } from 'react';
 import { CreateEmailDraftRequestSchema, type EmailDraft } from '../../contract/email-drafts.ts';
 import { EMAIL_LIMITS } from '../../contract/email.ts';
 import { useContractForm } from '../../ui/contract-form.ts';
 import { notifyError } from '../../ui/notify.ts';
 import { useCreateDraft } from './email-mutations.ts';
+import { emailQueries } from './email-queries.ts';
 
 export type ChosenPhoto = { id: string; description: string; thumbnailUrl: string | null };
 
@@ -96,6 +99,7 @@ export function NewDraftForm({ renderPhotoPicker, onCreated }: NewDraftFormProps
         <Button type="submit" size="lg" leftSection={<IconSparkles size={20} />} loading={create.isPending}>
           Write my email
         </Button>
+        <DraftAllowance />
       </Stack>
       {renderPhotoPicker({
         opened: picking,
@@ -104,5 +108,29 @@ export function NewDraftForm({ renderPhotoPicker, onCreated }: NewDraftFormProps
         onPick: (picked) => setPhotos((list) => [...list, ...picked.filter((photo) => !list.some((item) => item.id === photo.id))].slice(0, EMAIL_LIMITS.mediaIds)),
       })}
     </form>
+  );
+}
+
+/** The plan's AI drafts this month, under the button that spends one (nothing shown until it is known, e.g. offline). */
+function DraftAllowance() {
+  const usage = useQuery(emailQueries.usage()).data?.ai_drafts;
+  if (!usage) return null;
+  const left = Math.max(0, usage.limit - usage.used);
+  const percent = usage.limit > 0 ? Math.min(100, (usage.used / usage.limit) * 100) : 100;
+  return (
+    <Stack gap={4} data-testid="draft-allowance">
+      <Text size="sm" c="dimmed">
+        AI email drafts this month: {usage.used} of {usage.limit}
+        {left === 0 && (
+          <>
+            {' · '}
+            <Anchor component={Link} to="/subscriptions" size="sm" fw={600}>
+              See plans
+            </Anchor>
+          </>
+        )}
+      </Text>
+      <Progress value={percent} color={left === 0 ? 'red' : percent >= 80 ? 'orange' : 'teal'} size="sm" radius="xl" aria-label={`AI email drafts this month: ${usage.used} of ${usage.limit}`} />
+    </Stack>
   );
 }

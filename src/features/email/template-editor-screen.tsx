@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { EMAIL_TEMPLATE_MESSAGES, TEMPLATE_NAME_MAX, type EmailTemplate } from '../../contract/email-templates.ts';
@@ -8,6 +8,7 @@ import { ContentEditor } from './content-editor.tsx';
 import type { EmailEditorBrand, PickedMedia } from './email-editor-types.ts';
 import { useSaveTemplate } from './email-mutations.ts';
 import { emailQueries } from './email-queries.ts';
+import { StickyActions } from './sticky-actions.tsx';
 import { useMediaThumbnails } from './use-media-thumbnails.ts';
 
 const STARTING_POINT: EmailContent = {
@@ -77,7 +78,7 @@ export function TemplateEditorScreen({ template, brand, renderMediaPicker, onSav
         </Alert>
       )}
       <ContentEditor value={content} onChange={setContent} brand={brand} renderMediaPicker={renderMediaPicker} mediaThumbnail={thumbnail} onRendered={setExported} />
-      <Group grow pos="sticky" bottom={0} py="sm" style={{ background: 'var(--mantine-color-body)', zIndex: 2 }}>
+      <StickyActions>
         {template ? (
           <Button size="lg" loading={save.isPending} onClick={() => void send({ blocks: content.blocks, preheader: content.preheader, ...subject }, false)}>
             Update Template
@@ -87,7 +88,7 @@ export function TemplateEditorScreen({ template, brand, renderMediaPicker, onSav
             Save Changes
           </Button>
         )}
-      </Group>
+      </StickyActions>
       <Modal opened={naming} onClose={() => setNaming(false)} title="Name your template" centered>
         <Stack gap="md">
           <TextInput label="Template name" size="md" value={name} maxLength={TEMPLATE_NAME_MAX} onChange={(event) => setName(event.currentTarget.value)} data-autofocus />

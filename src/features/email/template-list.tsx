@@ -8,6 +8,7 @@ import { categoryDisplayName, type TemplateCategory } from '../../contract/email
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useUseTemplate } from './email-mutations.ts';
 import { emailQueries } from './email-queries.ts';
+import { showMergeTags } from './shown-merge-tags.ts';
 
 /** Category filter buttons: All plus each category (spec §2 'Email Templates'), one row that scrolls sideways. */
 export function CategoryFilter({ value, onChange }: { value: TemplateCategory | 'all'; onChange: (value: TemplateCategory | 'all') => void }) {
@@ -38,7 +39,7 @@ function TemplateThumbnail({ title, html }: { title: string; html: string }) {
     <div ref={ref} style={{ width: '100%', height: '100%' }}>
       <iframe
         title={title}
-        srcDoc={html}
+        srcDoc={showMergeTags(html)}
         sandbox=""
         loading="lazy"
         tabIndex={-1}
