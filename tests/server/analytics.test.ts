@@ -3,6 +3,7 @@ import type { DbHandle } from '../../server/db/client.ts';
 import { answerQuestion, isAnswer, withChart, type PickedQuestion } from '../../server/features/analytics/analytics-registry.ts';
 import type { Answer } from '../../server/features/analytics/analytics-types.ts';
 import { starterPrompts } from '../../server/features/analytics/starter-prompts.ts';
+import { cameBack, cameBackPerCampaign } from '../../server/features/analytics/campaign-results.ts';
 import { startOfDate, wallTime } from '../../src/contract/zoned-time.ts';
 import { pickQuestionFromWords } from '../../server/providers/ai/builtin/ask/ask-phrases.ts';
 import { countSegment } from '../../server/features/segments/segments.service.ts';
@@ -292,6 +293,14 @@ describe('campaign results and the sales they brought back', () => {
     expect([april.empty, april.graph.graph_type, april.takeaway]).toEqual([true, 'none', 'No campaign went out in April.']);
     expect((await cafe('campaign_results', { campaign: 'pizza', channel: 'sms' })).takeaway).toBe('No text with “pizza” in its name has gone out yet.');
     expect((await cafe('campaign_results', { campaign: 'summer' })).takeaway).toBe("“Summer menu” hasn't gone out yet: it is scheduled for Fri 20 Jun, so there are no results to show.");
+  });
+
+  it("each campaign's figures are its report's (the analytics layer's cameBack over its whole life)", async () => {
+    const sends = await handle.db.selectFrom('sends').select(['id', 'campaign_key', 'title']).where('user_id', '=', owners.cafe).where('started_at', 'is not', null).execute();
+    const keys = sends.map((send) => send.campaign_key ?? `send:${send.id}`);
+    const together = await cameBackPerCampaign(handle.db, owners.cafe, keys);
+    for (const key of keys) expect(together.get(key), key).toEqual(await cameBack(handle.db, { userId: owners.cafe, campaignKey: key }, new Date(0), new Date(NOW.getTime() + 1)));
+    expect(together.get('sms:fries')).toMatchObject({ reached: 2, guests: 2, revenue_cents: 5500, holdout: null });
   });
 
   it('as a pie chart: shares of the sales brought back', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { CampaignResultsParamsSchema, type QuestionParams } from '../../../../src/contract/ask-questions.ts';
 import { today } from '../../../../src/contract/zoned-time.ts';
 import type { Db } from '../../../db/client.ts';
-import { cameBack, campaignKeySql, SALES_WINDOW_DAYS } from '../campaign-results.ts';
+import { cameBackPerCampaign, campaignKeySql, SALES_WINDOW_DAYS } from '../campaign-results.ts';
 import { count, dollarsValue, money, plural } from '../analytics-format.ts';
 import { resolvePeriod, shortDate, type AskClock } from '../analytics-periods.ts';
 import { emptyAnswer, type Question } from '../analytics-types.ts';
@@ -37,7 +37,7 @@ const kindOf = (channel: string) => (channel === 'email' ? 'email' : channel ===
 /**
  * Campaign results for Ask: the owner's campaigns that went out in a span (a campaign is every send of one
  * `campaign_key`, titled by its latest send), and for each what the campaign reports show over its whole life
- * (the analytics layer's `cameBack`): the guests it reached, those who came back within 14 days, what they spent,
+ * (the analytics layer's `cameBack`, for all of them in one statement): the guests it reached, those who came back within 14 days, what they spent,
  * and the lift over its holdout when it kept guests back.
  */
 export const campaignResults: Question<'campaign_results'> = {
@@ -69,9 +69,8 @@ export const campaignResults: Question<'campaign_results'> = {
       }
       return emptyAnswer(title, span.words ? `No ${what}${named} went out ${span.words}.` : `No ${what}${named} has gone out yet.`);
     }
-    const results = await Promise.all(
-      campaigns.map(async (c) => ({ ...c, back: await cameBack(db, { userId, campaignKey: c.campaign }, new Date(0), new Date(clock.now.getTime() + 1)) })),
-    );
+    const figures = await cameBackPerCampaign(db, userId, campaigns.map((c) => c.campaign));
+    const results = campaigns.map((c) => ({ ...c, back: figures.get(c.campaign)! }));
     const describe = (r: (typeof results)[number]) =>
       r.back.reached === 0
         ? 'it has not reached anyone yet'
