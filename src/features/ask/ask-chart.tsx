@@ -3,7 +3,7 @@ import { BarChart, LineChart, PieChart } from '@mantine/charts';
 import { Box, Group, Stack, Text } from '@mantine/core';
 import type { AskGraphJson } from '../../contract/ask.ts';
 import { CHART_PALETTE, chartColor } from '../../ui/charts/chart-palette.ts';
-import { formatLabel, formatTick, formatValue, type DrawnType } from './ask-format.ts';
+import { BAR_LABEL_CHARS, formatLabel, formatTick, formatValue, shortLabel, type DrawnType } from './ask-format.ts';
 
 type Props = { graph: AskGraphJson & { graph_type: DrawnType } };
 
@@ -101,7 +101,8 @@ export default function AskChart({ graph }: Props) {
 
   // Bars: horizontal when names are long or many (a phone cannot fit them under the bars).
   const horizontal = rows.length > 7 || rows.some((r) => r.label.length > 5);
-  const labelWidth = Math.min(110, Math.max(...rows.map((r) => r.label.length)) * 7 + 8);
+  // Long names (a campaign's title, a segment's) are cut to fit; the tooltip on tap and the table keep them whole.
+  const labelWidth = Math.min(BAR_LABEL_CHARS * 7 + 8, Math.max(...rows.map((r) => r.label.length)) * 7 + 8);
   return (
     <Box data-testid="ask-chart" data-chart="bar">
       <BarChart
@@ -118,7 +119,7 @@ export default function AskChart({ graph }: Props) {
         gridAxis={horizontal ? 'none' : 'y'}
         maxBarWidth={40}
         xAxisProps={horizontal ? { hide: true } : { interval: 0 }}
-        yAxisProps={horizontal ? { width: labelWidth } : { width: 44, tickFormatter: (value: number) => formatTick(value, unit) }}
+        yAxisProps={horizontal ? { width: labelWidth, tickFormatter: (label: string) => shortLabel(label) } : { width: 44, tickFormatter: (value: number) => formatTick(value, unit) }}
         // Room on the right for the value printed after the longest bar.
         barChartProps={horizontal ? { margin: { right: 56 } } : undefined}
       />
