@@ -168,10 +168,12 @@ async function bench(kind) {
   return { kind, counts, seedSeconds: Math.round((performance.now() - t0) / 1000), rows };
 }
 
-const results = [await bench('pglite')];
-if (process.env.TEST_DATABASE_URL) results.push(await bench('postgres'));
-else console.log('TEST_DATABASE_URL not set: PostgreSQL skipped');
-for (const { kind, counts, seedSeconds, rows } of results) {
+/** BENCH_DATABASES=pglite or postgres runs one of them (e.g. both at once in two processes). */
+const kinds = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').filter((kind) => kind === 'pglite' || (kind === 'postgres' && process.env.TEST_DATABASE_URL));
+if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL not set: PostgreSQL skipped');
+for (const kind of kinds) print(await bench(kind));
+
+function print({ kind, counts, seedSeconds, rows }) {
   console.log(`\n${kind}: ${counts.customers.toLocaleString('en-US')} customers, ${counts.orders.toLocaleString('en-US')} orders (seeded in ${seedSeconds} s), ${RUNS} runs each, ms`);
   console.log(`  ${'question'.padEnd(40)} ${'layer p50'.padStart(9)} ${'p95'.padStart(7)} ${'bare p50'.padStart(9)} ${'p95'.padStart(7)} ${'ratio'.padStart(6)}  stmts ${'builtin p50'.padStart(11)} ${'p95'.padStart(7)}  goal < 300 ms`);
   for (const r of rows) {
