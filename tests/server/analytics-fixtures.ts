@@ -48,7 +48,7 @@ const walkIn = (db: Db, userId: string, iso: string, cents: number) =>
   db.insertInto('orders').values({ user_id: userId, customer_id: null, occurred_at: at(iso), total_cents: cents, source: 'square' }).execute();
 
 /** A campaign send as the sending engine leaves it: started (or only scheduled), one ledger row per customer. */
-async function seedSend(
+export async function seedSend(
   db: Db,
   userId: string,
   send: { channel: 'email' | 'sms'; title: string; started?: string; scheduled?: string; campaignKey?: string },

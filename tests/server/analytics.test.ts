@@ -9,7 +9,8 @@ import { pickQuestionFromWords } from '../../server/providers/ai/builtin/ask/ask
 import { countSegment } from '../../server/features/segments/segments.service.ts';
 import { parseSegmentQuery } from '../../server/providers/ai/builtin/segment-phrases.ts';
 import { QUESTION_NAMES } from '../../src/contract/ask-questions.ts';
-import { NOW, openTestDatabase, seedOwners, type Owners } from './analytics-fixtures.ts';
+import { NOW, openTestDatabase, seedOwners, seedSend, type Owners } from './analytics-fixtures.ts';
+import { seedCustomer } from './segments-fixtures.ts';
 
 // Every figure below is worked out by hand from the data described in analytics-fixtures.ts.
 
@@ -301,6 +302,15 @@ describe('campaign results and the sales they brought back', () => {
     const together = await cameBackPerCampaign(handle.db, owners.cafe, keys);
     for (const key of keys) expect(together.get(key), key).toEqual(await cameBack(handle.db, { userId: owners.cafe, campaignKey: key }, new Date(0), new Date(NOW.getTime() + 1)));
     expect(together.get('sms:fries')).toMatchObject({ reached: 2, guests: 2, revenue_cents: 5500, holdout: null });
+  });
+
+  it('a holdout that came back just as much: no sign the campaign brought in more (never "0 guests more")', async () => {
+    const even = (await handle.db.insertInto('users').values({ name: 'Even', email: 'even@analytics.test', verified_at: NOW }).returning('id').executeTakeFirstOrThrow()).id;
+    const order: [Date, number] = [new Date('2025-06-03T12:00:00Z'), 2000];
+    const [reached, held] = [await seedCustomer(handle.db, even, { given_name: 'Rae', orders: [order] }), await seedCustomer(handle.db, even, { given_name: 'Hal', orders: [order] })];
+    await seedSend(handle.db, even, { channel: 'email', title: 'Soup day', started: '2025-06-01T10:00:00' }, [[reached, 'sent'], [held, 'holdout']]);
+    const a = await ask(even, 'campaign_results', { campaign: 'soup' });
+    expect(a.text).toBe('“Soup day” (email): 1 guest of the 1 it reached came back within 14 days and spent $20. The guests kept back came back about as much, so there is no sign yet that it brought in more.');
   });
 
   it('as a pie chart: shares of the sales brought back', async () => {

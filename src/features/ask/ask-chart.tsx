@@ -19,6 +19,8 @@ export default function AskChart({ graph }: Props) {
   const unit = graph.unit;
   const format = (value: number) => formatValue(value, unit);
   const rows = labels.map((label, i) => ({ label, value: values[i] ?? 0 }));
+  // The tooltip on tap names the bar or point and its figure; a short series name keeps it inside a 360 px screen.
+  const seriesLabel = unit === 'dollars' ? 'Amount' : 'Count';
 
   if (graph.graph_type === 'pie') {
     // In the order given (the same colours as the bars before it); only past six slices are the smallest summed.
@@ -56,7 +58,7 @@ export default function AskChart({ graph }: Props) {
           h={200}
           data={rows}
           dataKey="label"
-          series={[{ name: 'value', label: graph.title, color: CHART_PALETTE[0] }]}
+          series={[{ name: 'value', label: seriesLabel, color: CHART_PALETTE[0] }]}
           curveType="monotone"
           withDots={rows.length <= 14}
           tickLine="none"
@@ -110,7 +112,7 @@ export default function AskChart({ graph }: Props) {
         data={rows}
         dataKey="label"
         orientation={horizontal ? 'vertical' : 'horizontal'}
-        series={[{ name: 'value', label: graph.title, color: CHART_PALETTE[0] }]}
+        series={[{ name: 'value', label: seriesLabel, color: CHART_PALETTE[0] }]}
         withBarValueLabel={rows.length <= 12}
         // On the bars, short figures that fit ("$824", "1.2k"); the exact one on tap and in the table.
         valueLabelProps={horizontal ? { fontSize: 12, formatter: (value: unknown) => formatLabel(Number(value), unit) } : { fontSize: 11, formatter: (value: unknown) => formatTick(Number(value), unit) }}

@@ -75,10 +75,11 @@ export const campaignResults: Question<'campaign_results'> = {
       r.back.reached === 0
         ? 'it has not reached anyone yet'
         : `${plural(r.back.guests, 'guest')} of the ${count(r.back.reached)} it reached came back within ${SALES_WINDOW_DAYS} days and spent ${money(r.back.revenue_cents)}`;
-    const lift = (r: (typeof results)[number]) =>
-      r.back.holdout && r.back.lift_guests !== null && r.back.lift_revenue_cents !== null
-        ? ` Against the guests kept back, that is about ${plural(r.back.lift_guests, 'guest')} and ${money(r.back.lift_revenue_cents)} more than without it.`
-        : '';
+    const lift = (r: (typeof results)[number]) => {
+      if (!r.back.holdout || r.back.lift_guests === null || r.back.lift_revenue_cents === null) return '';
+      if (r.back.lift_guests === 0 && r.back.lift_revenue_cents === 0) return ' The guests kept back came back about as much, so there is no sign yet that it brought in more.';
+      return ` Against the guests kept back, that is about ${plural(r.back.lift_guests, 'guest')} and ${money(r.back.lift_revenue_cents)} more than without it.`;
+    };
     let takeaway: string;
     let text: string;
     if (results.length === 1) {
