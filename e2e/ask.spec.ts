@@ -146,4 +146,20 @@ test('starter card → chart, follow-up, text mode, history, and a question aske
   await expect(page.getByTestId('owner-message').first()).toContainText(/spent at least \$/);
   await expect(page.getByText(/customers? match/).first()).toBeVisible();
   await expect(page.getByText('Segment generation failed. Try refining the query.')).toHaveCount(0);
+
+  // Campaign results: "did the brunch email work?" answers from the demo's sent email, with its chart.
+  await page.goto('/ask-mise?mode=graph');
+  await page.getByRole('textbox', { name: 'Ask for a chart' }).fill('Did the weekend brunch email work?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const campaign = graphs(page).last();
+  await expect(campaign).toHaveAttribute('data-graph-type', 'bar');
+  await expect(campaign.getByTestId('ask-takeaway')).toContainText(/^“Demo: Weekend brunch” \(email\): [\d,]+ guests? of the [\d,]+ it reached came back within 14 days and spent \$/);
+  await page.screenshot({ path: path.join('test-results', 'ask-phone-campaign.png') });
+
+  // A question the server refuses without a reason of its own: the spec's failure toast.
+  await context.route('**/api/v1/ask/graphs', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'text/plain', body: 'Bad Request' }) : route.fallback()));
+  await page.getByRole('textbox', { name: 'Ask for a chart' }).fill('and last month?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Error: something went wrong').first()).toBeVisible();
+  await context.unroute('**/api/v1/ask/graphs');
 });

@@ -55,6 +55,15 @@ export const LapsedRegularsParamsSchema = v.strictObject({
 });
 export const NoParamsSchema = v.strictObject({});
 export const UpcomingBirthdaysParamsSchema = v.strictObject({ days: v.optional(int(1, 366, 'days'), 30) });
+export const CAMPAIGN_CHANNELS = ['email', 'sms'] as const;
+export const CampaignResultsParamsSchema = v.strictObject({
+  campaign: v.optional(
+    v.pipe(v.string('Campaign must be words from its name'), v.trim(), v.nonEmpty('Campaign must be words from its name'), v.maxLength(60, 'Campaign is at most 60 characters')),
+  ),
+  channel: v.optional(v.picklist(CAMPAIGN_CHANNELS, 'Channel is email or sms')),
+  latest: v.optional(v.boolean('Latest must be true or false')),
+  period: v.optional(AskPeriodSchema),
+});
 
 /** Every question: what it answers (the OpenAI tool description) and its parameters. */
 export const ASK_QUESTIONS = {
@@ -83,6 +92,13 @@ export const ASK_QUESTIONS = {
   customers_by_age: { description: 'Customers by age band, from birthdays with a known year.', params: NoParamsSchema },
   segment_sizes: { description: "How many customers are in each of the owner's saved segments.", params: NoParamsSchema },
   upcoming_birthdays: { description: 'Customers whose birthday falls in the next `days` days (today counts as day 1).', params: UpcomingBirthdaysParamsSchema },
+  campaign_results: {
+    description:
+      "Results of the owner's email and text campaigns: per campaign, the guests it reached, how many came back within 14 days and the sales they brought back " +
+      '(and the lift over the guests kept back, when some were). Use for "did the taco email work", "how did my campaigns do", "which campaign brought back the most sales". ' +
+      'campaign: words from the campaign\'s name ("taco"); channel: email or sms; latest: only the most recent one; period: when it went out (default the last 90 days, or all time when campaign is given).',
+    params: CampaignResultsParamsSchema,
+  },
 } as const;
 
 export type QuestionName = keyof typeof ASK_QUESTIONS;

@@ -79,6 +79,20 @@ const FIRST_QUESTIONS: Array<[string, QuestionPick]> = [
   ['birthdays this month', q('upcoming_birthdays', { days: 16 })],
   ['any birthdays today?', q('upcoming_birthdays', { days: 1 })],
   ['birthdays next month', q('upcoming_birthdays', { days: 30 })],
+  // campaign results and the sales they brought back
+  ['Did the taco email work?', q('campaign_results', { campaign: 'taco', channel: 'email' })],
+  ['How did my campaigns do?', q('campaign_results', {})],
+  ['Did my last email work?', q('campaign_results', { channel: 'email', latest: true })],
+  ['did the email work', q('campaign_results', { channel: 'email', latest: true })],
+  ['Which campaign brought back the most sales?', q('campaign_results', {})],
+  ['did the pumpkin soup email bring anyone back?', q('campaign_results', { campaign: 'pumpkin soup', channel: 'email' })],
+  ['Did the fries text work?', q('campaign_results', { campaign: 'fries', channel: 'sms' })],
+  ['sales brought back by texts this month', q('campaign_results', { channel: 'sms', period: thisMonth })],
+  ['how did the brunch newsletter perform last month', q('campaign_results', { campaign: 'brunch', channel: 'email', period: lastMonth })],
+  ['text campaign results', q('campaign_results', { channel: 'sms' })],
+  ['what did my emails bring in this year', q('campaign_results', { channel: 'email', period: { kind: 'this_year' } })],
+  ['show my campaign results as a pie chart', q('campaign_results', {}, 'pie')],
+  ['Did the wine night email work?', q('campaign_results', { campaign: 'wine night', channel: 'email' })],
 ];
 
 const byWeekday: AskPrevious = { question: 'sales_breakdown', params: { measure: 'sales', by: 'weekday', period: thisMonth }, chart: 'bar' };
@@ -89,6 +103,7 @@ const guests: AskPrevious = { question: 'new_vs_returning', params: { period: th
 const lapsed: AskPrevious = { question: 'lapsed_regulars', params: { min_visits: 5, days: 60 }, chart: 'bar' };
 const birthdays: AskPrevious = { question: 'upcoming_birthdays', params: { days: 30 }, chart: 'bar' };
 const ages: AskPrevious = { question: 'customers_by_age', params: {}, chart: 'bar' };
+const campaigns: AskPrevious = { question: 'campaign_results', params: {}, chart: 'bar' };
 
 /** [previous question, what the owner types next, the pick]. */
 const FOLLOW_UPS: Array<[AskPrevious, string, QuestionPick]> = [
@@ -118,12 +133,17 @@ const FOLLOW_UPS: Array<[AskPrevious, string, QuestionPick]> = [
   [birthdays, 'and the next 7 days?', q('upcoming_birthdays', { days: 7 })],
   [ages, 'what about Tuesdays?', q('sales_breakdown', { by: 'weekday', weekday: 'tuesday' })],
   [topSpend, 'how old are they?', q('customers_by_age', {})],
+  [campaigns, 'and last month?', q('campaign_results', { period: lastMonth })],
+  [campaigns, 'as a pie chart', q('campaign_results', {}, 'pie')],
+  [byDay, 'did the taco email work?', q('campaign_results', { campaign: 'taco', channel: 'email' })],
 ];
 
 const UNANSWERABLE: Array<[string, AskPrevious?]> = [
   ['Which dish sells best?'],
   ['How many lattes did we sell this week?'],
-  ['Did the taco email work?'],
+  ['How many coupons were redeemed?'],
+  ['How many pizzas did the email sell?'],
+  ['Which instagram post did best?'],
   ['What are my profit margins?'],
   ['How is my staff doing?'],
   ['What will the weather be tomorrow?'],

@@ -43,6 +43,19 @@ describe('OpenAI-compatible Ask: the named questions as tools, calls validated',
     expect(messages[2]).toMatchObject({ role: 'tool', tool_call_id: 'previous' });
   });
 
+  it('campaign results are a tool too: "did the taco email work?" names the campaign by words from its title', async () => {
+    fake.script({ toolCalls: [{ name: 'campaign_results', arguments: { campaign: 'taco', channel: 'email' } }] });
+    expect(await pick('Did the taco email work?')).toEqual({ question: 'campaign_results', params: { campaign: 'taco', channel: 'email' } });
+    const tool = fake.requests[0]!.body.tools!.find((t) => t.function.name === 'campaign_results')!.function;
+    expect(tool.description).toContain('sales they brought back');
+    expect(tool.parameters).toMatchObject({ type: 'object', additionalProperties: false, properties: { channel: { enum: ['email', 'sms'] }, campaign: { type: 'string' }, latest: { type: 'boolean' } } });
+    // A channel outside the schema goes back to the model once with the reason.
+    fake.reset();
+    fake.script({ toolCalls: [{ name: 'campaign_results', arguments: { channel: 'fax' } }] }, { toolCalls: [{ name: 'campaign_results', arguments: { channel: 'sms' } }] });
+    expect(await pick('how did my fax campaigns do?')).toEqual({ question: 'campaign_results', params: { channel: 'sms' } });
+    expect(fake.requests[1]!.body.messages!.at(-1)!.content).toContain('Channel is email or sms');
+  });
+
   it('cannot_answer, or a plain reply with no call, is "I can\'t answer that" with suggestions, never a chart', async () => {
     fake.script({ toolCalls: [{ name: 'cannot_answer', arguments: { reason: 'menu items are not in the data' } }] }, { content: 'I think your lattes sold well.' });
     expect(await pick('Which dish sells best?')).toEqual(cannot);

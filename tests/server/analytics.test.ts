@@ -3,12 +3,14 @@ import type { DbHandle } from '../../server/db/client.ts';
 import { answerQuestion, isAnswer, withChart, type PickedQuestion } from '../../server/features/analytics/analytics-registry.ts';
 import type { Answer } from '../../server/features/analytics/analytics-types.ts';
 import { starterPrompts } from '../../server/features/analytics/starter-prompts.ts';
+import { cameBack, cameBackPerCampaign } from '../../server/features/analytics/campaign-results.ts';
 import { startOfDate, wallTime } from '../../src/contract/zoned-time.ts';
 import { pickQuestionFromWords } from '../../server/providers/ai/builtin/ask/ask-phrases.ts';
 import { countSegment } from '../../server/features/segments/segments.service.ts';
 import { parseSegmentQuery } from '../../server/providers/ai/builtin/segment-phrases.ts';
 import { QUESTION_NAMES } from '../../src/contract/ask-questions.ts';
-import { NOW, openTestDatabase, seedOwners, type Owners } from './analytics-fixtures.ts';
+import { NOW, openTestDatabase, seedOwners, seedSend, type Owners } from './analytics-fixtures.ts';
+import { seedCustomer } from './segments-fixtures.ts';
 
 // Every figure below is worked out by hand from the data described in analytics-fixtures.ts.
 
@@ -251,6 +253,71 @@ describe('customers', () => {
   });
 });
 
+describe('campaign results and the sales they brought back', () => {
+  // Within 14 days of 1 Jun 10:00 (to 15 Jun 10:00): Alice $20 + $30 + $50, Bob $10 + $25, Cara $45; Dan, kept
+  // back, did not come. Within 14 days of 10 May 17:00: Alice $40 (13 May), Bob $15 (15 May); Dan's text failed.
+  it('the campaigns of the last 90 days, newest first, the one that brought back most in words', async () => {
+    const a = await cafe('campaign_results');
+    expect(a.graph).toEqual({
+      graph_type: 'bar',
+      title: 'Sales brought back by campaign, last 90 days',
+      unit: 'dollars',
+      data: { labels: ['Fish taco Friday', 'Half-price fries'], values: [180, 55] },
+    });
+    expect(a.takeaway).toBe('“Fish taco Friday” brought back the most: $180 from 3 guests within 14 days.');
+    expect(a.text).toBe(`${a.takeaway} Then “Half-price fries” $55 (2 guests). Together your 2 campaigns in the last 90 days brought back $235.`);
+    expect(a.empty).toBe(false);
+  });
+
+  it('"did the taco email work?": one campaign over its whole life, with the lift over the guests kept back', async () => {
+    const a = await cafe('campaign_results', { campaign: 'taco', channel: 'email' });
+    expect(a.graph).toEqual({ graph_type: 'bar', title: 'Sales brought back by “Fish taco Friday”', unit: 'dollars', data: { labels: ['Fish taco Friday'], values: [180] } });
+    expect(a.takeaway).toBe('“Fish taco Friday” (email): 3 guests of the 3 it reached came back within 14 days and spent $180.');
+    // The one guest kept back did not come: 3 − 3 × 0/1 guests and $180 − 3 × $0 more than without it.
+    expect(a.text).toBe(`${a.takeaway} Against the guests kept back, that is about 3 guests and $180 more than without it.`);
+  });
+
+  it('an older campaign by name (all time), the latest one, by channel, by period', async () => {
+    expect((await cafe('campaign_results', { campaign: 'Winter SOUP' })).takeaway).toBe('“Winter soup” (email): 1 guest of the 1 it reached came back within 14 days and spent $24.');
+    expect((await cafe('campaign_results', { latest: true })).graph.data.labels).toEqual(['Fish taco Friday']);
+    const texts = await cafe('campaign_results', { channel: 'sms' });
+    expect(texts.takeaway).toBe('“Half-price fries” (text): 2 guests of the 2 it reached came back within 14 days and spent $55.');
+    expect(texts.text).toBe(texts.takeaway); // no holdout, no lift
+    expect((await cafe('campaign_results', { period: { kind: 'this_month' } })).graph.data).toEqual({ labels: ['Fish taco Friday'], values: [180] });
+    expect((await cafe('campaign_results', { period: { kind: 'this_year' } })).graph.data).toEqual({ labels: ['Fish taco Friday', 'Half-price fries', 'Winter soup'], values: [180, 55, 24] });
+  });
+
+  it('nothing sent in the period, a name nothing has, and a campaign still waiting for its moment', async () => {
+    const none = await cafe('campaign_results', { period: { kind: 'last_month' } });
+    expect(none.graph.data).toEqual({ labels: ['Half-price fries'], values: [55] });
+    const april = await cafe('campaign_results', { period: { kind: 'month', month: 4 } });
+    expect([april.empty, april.graph.graph_type, april.takeaway]).toEqual([true, 'none', 'No campaign went out in April.']);
+    expect((await cafe('campaign_results', { campaign: 'pizza', channel: 'sms' })).takeaway).toBe('No text with “pizza” in its name has gone out yet.');
+    expect((await cafe('campaign_results', { campaign: 'summer' })).takeaway).toBe("“Summer menu” hasn't gone out yet: it is scheduled for Fri 20 Jun, so there are no results to show.");
+  });
+
+  it("each campaign's figures are its report's (the analytics layer's cameBack over its whole life)", async () => {
+    const sends = await handle.db.selectFrom('sends').select(['id', 'campaign_key', 'title']).where('user_id', '=', owners.cafe).where('started_at', 'is not', null).execute();
+    const keys = sends.map((send) => send.campaign_key ?? `send:${send.id}`);
+    const together = await cameBackPerCampaign(handle.db, owners.cafe, keys);
+    for (const key of keys) expect(together.get(key), key).toEqual(await cameBack(handle.db, { userId: owners.cafe, campaignKey: key }, new Date(0), new Date(NOW.getTime() + 1)));
+    expect(together.get('sms:fries')).toMatchObject({ reached: 2, guests: 2, revenue_cents: 5500, holdout: null });
+  });
+
+  it('a holdout that came back just as much: no sign the campaign brought in more (never "0 guests more")', async () => {
+    const even = (await handle.db.insertInto('users').values({ name: 'Even', email: 'even@analytics.test', verified_at: NOW }).returning('id').executeTakeFirstOrThrow()).id;
+    const order: [Date, number] = [new Date('2025-06-03T12:00:00Z'), 2000];
+    const [reached, held] = [await seedCustomer(handle.db, even, { given_name: 'Rae', orders: [order] }), await seedCustomer(handle.db, even, { given_name: 'Hal', orders: [order] })];
+    await seedSend(handle.db, even, { channel: 'email', title: 'Soup day', started: '2025-06-01T10:00:00' }, [[reached, 'sent'], [held, 'holdout']]);
+    const a = await ask(even, 'campaign_results', { campaign: 'soup' });
+    expect(a.text).toBe('“Soup day” (email): 1 guest of the 1 it reached came back within 14 days and spent $20. The guests kept back came back about as much, so there is no sign yet that it brought in more.');
+  });
+
+  it('as a pie chart: shares of the sales brought back', async () => {
+    expect((await cafe('campaign_results', {}, { chart: 'pie' })).graph.graph_type).toBe('pie');
+  });
+});
+
 describe('one customer, no data, and other owners', () => {
   it('one customer with one order', async () => {
     const solo = (q: string, p: unknown = {}) => ask(owners.solo, q, p);
@@ -283,6 +350,7 @@ describe('one customer, no data, and other owners', () => {
       customers_by_age: 'You have no customers yet.',
       segment_sizes: 'You have no saved segments yet.',
       upcoming_birthdays: 'No customer birthdays in the next 30 days.',
+      campaign_results: 'No campaign went out in the last 90 days.',
     });
   });
 
@@ -295,6 +363,8 @@ describe('one customer, no data, and other owners', () => {
       ['upcoming_birthdays', { days: 3 }],
       ['segment_sizes', {}],
       ['new_vs_returning', {}],
+      ['campaign_results', {}],
+      ['campaign_results', { campaign: 'taco' }],
     ];
     for (const [question, params] of picks) {
       const a = await cafe(question, params);
@@ -304,6 +374,7 @@ describe('one customer, no data, and other owners', () => {
     const theirs = await ask(owners.rival, 'top_customers');
     expect(theirs.graph.data.labels).toEqual(['Rex Stranger', 'Rita Stranger']);
     expect((await ask(owners.rival, 'segment_sizes')).graph.data.labels).toEqual(['Rival VIPs']);
+    expect((await ask(owners.rival, 'campaign_results')).graph.data).toEqual({ labels: ['Rival taco blast'], values: [900 * 14] });
   });
 });
 
@@ -359,6 +430,7 @@ describe('starter prompt cards', () => {
       'This month vs last month',
       "Which regulars haven't been in lately?",
       'Which day of the week is busiest?',
+      'How did my campaigns do?',
       'Whose birthday is coming up?',
       'New vs returning guests this month',
       'What time are we busiest?',

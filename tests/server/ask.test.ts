@@ -22,7 +22,15 @@ beforeAll(async () => {
   await seedCustomer(t.deps.db, owner.userId, { given_name: 'Alice', family_name: 'Adams', orders: ordersBack(now, 3, 4000, 0.01, 1) });
   await seedCustomer(t.deps.db, owner.userId, { given_name: 'Bob', family_name: 'Brown', orders: ordersBack(now, 2, 1000, 0.01, 1) });
   // The rival's figures dwarf ours: any leak would show in every answer below.
-  await seedCustomer(t.deps.db, rival.userId, { given_name: 'Rex', family_name: 'Stranger', orders: ordersBack(now, 20, 90_000, 0.01, 1) });
+  const rex = await seedCustomer(t.deps.db, rival.userId, { given_name: 'Rex', family_name: 'Stranger', orders: ordersBack(now, 20, 90_000, 0.01, 1) });
+  // The rival's taco email, sent yesterday to Rex: only the rival's Ask may speak of it.
+  const started = new Date(now.getTime() - 86_400_000);
+  const send = await t.deps.db
+    .insertInto('sends')
+    .values({ user_id: rival.userId, channel: 'email', source_kind: 'email_draft', source_id: crypto.randomUUID(), segment_id: null, title: 'Taco Tuesday', status: 'sent', scheduled_at: started, started_at: started, completed_at: started, base_url: 'http://mise.test' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.deps.db.insertInto('send_recipients').values({ send_id: send.id, customer_id: rex, to_address: 'rex@example.com', status: 'sent', sent_at: started }).execute();
 });
 afterAll(() => t?.close());
 
@@ -60,6 +68,16 @@ describe('POST /ask/messages (text mode)', () => {
     expect(message.response).toBe(ASK_UNANSWERABLE);
     expect(message.graph_json).toBeNull();
     expect(message.suggestions.length).toBeGreaterThan(0);
+  });
+
+  it('"did the taco email work?" speaks only of my campaigns: another owner\'s taco email is not mine', async () => {
+    const mine = (await api('POST', '/ask/messages', { query: 'Did the taco email work?' })).body.conversation.messages[0];
+    expect(mine.response).toBe('No email with “taco” in its name has gone out yet.');
+    expect(mine.graph_json.graph_type).toBe('none');
+    expect(JSON.stringify(mine)).not.toMatch(/Taco Tuesday|Rex/);
+    const theirs = (await api('POST', '/ask/messages', { query: 'Did the taco email work?' }, rival)).body.conversation.messages[0];
+    expect(theirs.graph_json).toMatchObject({ graph_type: 'bar', data: { labels: ['Taco Tuesday'] } });
+    expect(theirs.takeaway).toMatch(/^“Taco Tuesday” \(email\): 1 guest of the 1 it reached came back within 14 days and spent \$/);
   });
 
   it('an owner with no data gets "nothing yet", never another owner\'s figures', async () => {

@@ -3,6 +3,7 @@ import type { ChartType, GraphJson } from '../../../src/contract/ask-graph.ts';
 import { isQuestionName, type QuestionName } from '../../../src/contract/ask-questions.ts';
 import type { Db } from '../../db/client.ts';
 import type { Answer, Question } from './analytics-types.ts';
+import { campaignResults } from './questions/campaign-results.ts';
 import { comparePeriods } from './questions/compare-periods.ts';
 import { customersByAge } from './questions/customers-by-age.ts';
 import { lapsedRegulars } from './questions/lapsed-regulars.ts';
@@ -26,6 +27,7 @@ export const QUESTIONS: { [N in QuestionName]: Question<N> } = {
   customers_by_age: customersByAge,
   segment_sizes: segmentSizes,
   upcoming_birthdays: upcomingBirthdays,
+  campaign_results: campaignResults,
 };
 
 /** What the AI picked: a question's name, its parameters (unchecked) and maybe the chart type asked for. */

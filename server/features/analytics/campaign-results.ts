@@ -99,41 +99,56 @@ export async function cameBack(db: Db, scope: CampaignScope, from: Date, to: Dat
     SELECT ${campaignKeySql('s')} AS campaign, r.customer_id, r.status, s.started_at
     FROM sends s JOIN send_recipients r ON r.send_id = s.id
     WHERE ${scopeSql(scope)} AND s.started_at >= ${from} AND s.started_at < ${to} AND r.status IN ('sent', 'delivered', 'holdout')`;
-  const spentSince = (firstAt: string) => sql`
-    LEFT JOIN orders o ON o.user_id = ${scope.userId} AND o.customer_id = t.customer_id
-      AND o.occurred_at >= t.${sql.raw(firstAt)} AND o.occurred_at < t.${sql.raw(firstAt)} + make_interval(days => ${SALES_WINDOW_DAYS})`;
-  const [{ rows: overall }, { rows: perCampaign }] = await Promise.all([
+  const [{ rows: overall }, perCampaign] = await Promise.all([
     sql<{ size: number; guests: number; revenue: string | number }>`
       WITH rows AS (${rows}), touched AS (
         SELECT customer_id, min(started_at) AS first_at FROM rows WHERE status <> 'holdout' GROUP BY customer_id
       ), spent AS (
-        SELECT t.customer_id, count(o.*) AS visits, coalesce(sum(o.total_cents), 0) AS cents FROM touched t ${spentSince('first_at')} GROUP BY t.customer_id
+        SELECT t.customer_id, count(o.*) AS visits, coalesce(sum(o.total_cents), 0) AS cents FROM touched t ${spentSince(scope.userId, 'first_at')} GROUP BY t.customer_id
       )
       SELECT count(*)::int AS size, count(*) FILTER (WHERE visits > 0)::int AS guests, coalesce(sum(cents), 0)::int8 AS revenue FROM spent`.execute(db),
-    sql<{ campaign: string; reached: boolean; size: number; guests: number; revenue: string | number }>`
+    campaignFigures(db, scope.userId, rows),
+  ]);
+  return combine(overall[0] ?? { size: 0, guests: 0, revenue: 0 }, [...perCampaign.values()]);
+}
+
+type Figures = { size: number; guests: number; revenue: string | number };
+type PerCampaign = { reached?: Figures; held?: Figures };
+
+/** Orders of a touched guest (`t`) within 14 days after `t.<firstAt>`. */
+const spentSince = (userId: string, firstAt: string) => sql`
+    LEFT JOIN orders o ON o.user_id = ${userId} AND o.customer_id = t.customer_id
+      AND o.occurred_at >= t.${sql.raw(firstAt)} AND o.occurred_at < t.${sql.raw(firstAt)} + make_interval(days => ${SALES_WINDOW_DAYS})`;
+
+/** Per campaign of `rows` (campaign, customer_id, status, started_at): the guests it reached and those it kept back, with who came back and what they spent. */
+async function campaignFigures(db: Db, userId: string, rows: RawBuilder<unknown>): Promise<Map<string, PerCampaign>> {
+  const { rows: perCampaign } = await sql<Figures & { campaign: string; reached: boolean }>`
       WITH rows AS (${rows}), touched AS (
         SELECT campaign, customer_id, bool_or(status <> 'holdout') AS reached,
           coalesce(min(started_at) FILTER (WHERE status <> 'holdout'), min(started_at)) AS first_at
         FROM rows GROUP BY campaign, customer_id
       ), spent AS (
         SELECT t.campaign, t.customer_id, t.reached, count(o.*) AS visits, coalesce(sum(o.total_cents), 0) AS cents
-        FROM touched t ${spentSince('first_at')} GROUP BY t.campaign, t.customer_id, t.reached
+        FROM touched t ${spentSince(userId, 'first_at')} GROUP BY t.campaign, t.customer_id, t.reached
       )
       SELECT campaign, reached, count(*)::int AS size, count(*) FILTER (WHERE visits > 0)::int AS guests, coalesce(sum(cents), 0)::int8 AS revenue
-      FROM spent GROUP BY campaign, reached`.execute(db),
-  ]);
-  const all = overall[0] ?? { size: 0, guests: 0, revenue: 0 };
-  const byCampaign = new Map<string, { reached?: (typeof perCampaign)[number]; held?: (typeof perCampaign)[number] }>();
+      FROM spent GROUP BY campaign, reached`.execute(db);
+  const byCampaign = new Map<string, PerCampaign>();
   for (const row of perCampaign) {
     const entry = byCampaign.get(row.campaign) ?? {};
     if (row.reached) entry.reached = row;
     else entry.held = row;
     byCampaign.set(row.campaign, entry);
   }
+  return byCampaign;
+}
+
+/** What came back overall, beside each campaign's holdout: each campaign's lift is its returning guests less its reached × its holdout's return rate. */
+function combine(all: Figures, campaigns: PerCampaign[]): CameBack {
   let holdout: CameBack['holdout'] = null;
   let liftGuests = 0;
   let liftCents = 0;
-  for (const { reached, held } of byCampaign.values()) {
+  for (const { reached, held } of campaigns) {
     if (!held || held.size === 0) continue;
     const size = reached?.size ?? 0;
     const guests = reached?.guests ?? 0;
@@ -158,6 +173,24 @@ export async function cameBack(db: Db, scope: CampaignScope, from: Date, to: Dat
     lift_guests: holdout ? Math.max(0, Math.round(liftGuests)) : null,
     lift_revenue_cents: holdout ? Math.max(0, Math.round(liftCents)) : null,
   };
+}
+
+/**
+ * `cameBack` over each campaign's whole life for several campaigns of one owner in one statement (Ask's
+ * campaign results): the same figures each campaign's report shows, keyed by campaign.
+ */
+export async function cameBackPerCampaign(db: Db, userId: string, campaignKeys: string[]): Promise<Map<string, CameBack>> {
+  if (campaignKeys.length === 0) return new Map();
+  const rows = sql`
+    SELECT ${campaignKeySql('s')} AS campaign, r.customer_id, r.status, s.started_at
+    FROM sends s JOIN send_recipients r ON r.send_id = s.id
+    WHERE s.user_id = ${userId} AND s.started_at IS NOT NULL AND ${campaignKeySql('s')} IN (${sql.join(campaignKeys)}) AND r.status IN ('sent', 'delivered', 'holdout')`;
+  const figures = await campaignFigures(db, userId, rows);
+  const none: Figures = { size: 0, guests: 0, revenue: 0 };
+  return new Map(campaignKeys.map((key) => {
+    const entry = figures.get(key) ?? {};
+    return [key, combine(entry.reached ?? none, [entry])];
+  }));
 }
 
 /** A report's window for one scope: the channel's figures and what came back from sends started in it. */

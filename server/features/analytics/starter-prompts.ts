@@ -18,6 +18,7 @@ type Checks = {
   birthYears: boolean;
   segments: boolean;
   birthdaysSoon: boolean;
+  campaignsLately: boolean;
 };
 
 /** Every card, in the order they are shown, with the check that keeps it off a screen it would answer with "nothing". */
@@ -27,6 +28,7 @@ const CARDS: Array<StarterPrompt & { shownWhen: keyof Checks }> = [
   { prompt: 'This month vs last month', question: 'compare_periods', params: { period: { kind: 'this_month' }, against: { kind: 'last_month' } }, shownWhen: 'ordersThisOrLastMonth' },
   { prompt: "Which regulars haven't been in lately?", question: 'lapsed_regulars', params: {}, shownWhen: 'lapsedRegulars' },
   { prompt: 'Which day of the week is busiest?', question: 'sales_breakdown', params: { by: 'weekday' }, shownWhen: 'ordersLast90Days' },
+  { prompt: 'How did my campaigns do?', question: 'campaign_results', params: {}, shownWhen: 'campaignsLately' },
   { prompt: 'Whose birthday is coming up?', question: 'upcoming_birthdays', params: {}, shownWhen: 'birthdaysSoon' },
   { prompt: 'New vs returning guests this month', question: 'new_vs_returning', params: { period: { kind: 'this_month' } }, shownWhen: 'guestsThisMonth' },
   { prompt: 'What time are we busiest?', question: 'sales_breakdown', params: { by: 'hour' }, shownWhen: 'ordersLast90Days' },
@@ -57,6 +59,9 @@ export async function starterPrompts(db: Db, userId: string, clock: { now: Date;
       customers(sql`c.visit_count >= 5 and c.last_visit_at < ${lapsedBefore}`).as('lapsedRegulars'),
       customers(sql`c.birthday_year is not null`).as('birthYears'),
       sql<boolean>`exists (select 1 from segments s where s.user_id = ${userId})`.as('segments'),
+      // A campaign that went out in the last 90 days (what "How did my campaigns do?" looks at), to someone.
+      sql<boolean>`exists (select 1 from sends s join send_recipients r on r.send_id = s.id
+        where s.user_id = ${userId} and s.started_at >= ${last90.start} and s.started_at < ${last90.end} and r.status in ('sent', 'delivered'))`.as('campaignsLately'),
     ])
     .executeTakeFirstOrThrow();
   const t = today(clock.now, at.timeZone);

@@ -3,7 +3,7 @@ import { BarChart, LineChart, PieChart } from '@mantine/charts';
 import { Box, Group, Stack, Text } from '@mantine/core';
 import type { AskGraphJson } from '../../contract/ask.ts';
 import { CHART_PALETTE, chartColor } from '../../ui/charts/chart-palette.ts';
-import { formatLabel, formatTick, formatValue, type DrawnType } from './ask-format.ts';
+import { BAR_LABEL_CHARS, formatLabel, formatTick, formatValue, shortLabel, type DrawnType } from './ask-format.ts';
 
 type Props = { graph: AskGraphJson & { graph_type: DrawnType } };
 
@@ -19,6 +19,8 @@ export default function AskChart({ graph }: Props) {
   const unit = graph.unit;
   const format = (value: number) => formatValue(value, unit);
   const rows = labels.map((label, i) => ({ label, value: values[i] ?? 0 }));
+  // The tooltip on tap names the bar or point and its figure; a short series name keeps it inside a 360 px screen.
+  const seriesLabel = unit === 'dollars' ? 'Amount' : 'Count';
 
   if (graph.graph_type === 'pie') {
     // In the order given (the same colours as the bars before it); only past six slices are the smallest summed.
@@ -56,7 +58,7 @@ export default function AskChart({ graph }: Props) {
           h={200}
           data={rows}
           dataKey="label"
-          series={[{ name: 'value', label: graph.title, color: CHART_PALETTE[0] }]}
+          series={[{ name: 'value', label: seriesLabel, color: CHART_PALETTE[0] }]}
           curveType="monotone"
           withDots={rows.length <= 14}
           tickLine="none"
@@ -101,7 +103,8 @@ export default function AskChart({ graph }: Props) {
 
   // Bars: horizontal when names are long or many (a phone cannot fit them under the bars).
   const horizontal = rows.length > 7 || rows.some((r) => r.label.length > 5);
-  const labelWidth = Math.min(110, Math.max(...rows.map((r) => r.label.length)) * 7 + 8);
+  // Long names (a campaign's title, a segment's) are cut to fit; the tooltip on tap and the table keep them whole.
+  const labelWidth = Math.min(BAR_LABEL_CHARS * 7 + 8, Math.max(...rows.map((r) => r.label.length)) * 7 + 8);
   return (
     <Box data-testid="ask-chart" data-chart="bar">
       <BarChart
@@ -109,7 +112,7 @@ export default function AskChart({ graph }: Props) {
         data={rows}
         dataKey="label"
         orientation={horizontal ? 'vertical' : 'horizontal'}
-        series={[{ name: 'value', label: graph.title, color: CHART_PALETTE[0] }]}
+        series={[{ name: 'value', label: seriesLabel, color: CHART_PALETTE[0] }]}
         withBarValueLabel={rows.length <= 12}
         // On the bars, short figures that fit ("$824", "1.2k"); the exact one on tap and in the table.
         valueLabelProps={horizontal ? { fontSize: 12, formatter: (value: unknown) => formatLabel(Number(value), unit) } : { fontSize: 11, formatter: (value: unknown) => formatTick(Number(value), unit) }}
@@ -118,7 +121,7 @@ export default function AskChart({ graph }: Props) {
         gridAxis={horizontal ? 'none' : 'y'}
         maxBarWidth={40}
         xAxisProps={horizontal ? { hide: true } : { interval: 0 }}
-        yAxisProps={horizontal ? { width: labelWidth } : { width: 44, tickFormatter: (value: number) => formatTick(value, unit) }}
+        yAxisProps={horizontal ? { width: labelWidth, tickFormatter: (label: string) => shortLabel(label) } : { width: 44, tickFormatter: (value: number) => formatTick(value, unit) }}
         // Room on the right for the value printed after the longest bar.
         barChartProps={horizontal ? { margin: { right: 56 } } : undefined}
       />

@@ -29,3 +29,14 @@ export function formatTick(value: number, unit: AskGraphJson['unit']): string {
 export function formatLabel(value: number, unit: AskGraphJson['unit']): string {
   return unit === 'dollars' && Math.abs(value) >= 100 ? money.format(Math.round(value)) : formatValue(value, unit);
 }
+
+/** Characters of a bar's name that fit beside it at 360 px; the whole name is in the tooltip and the table. */
+export const BAR_LABEL_CHARS = 15;
+
+/** A bar's name cut to fit ("Demo: Weekend b…" stays "Demo: Weekend…"), on a word where one is near. */
+export function shortLabel(label: string, max = BAR_LABEL_CHARS): string {
+  if (label.length <= max) return label;
+  const cut = label.slice(0, max - 1);
+  const atWord = cut.replace(/\s+\S*$/, '');
+  return `${atWord.length >= max - 6 ? atWord : cut.trimEnd()}…`;
+}

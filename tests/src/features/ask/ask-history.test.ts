@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { historyTitle } from '../../../../src/contract/ask.ts';
-import { formatTick, formatValue, isDrawn } from '../../../../src/features/ask/ask-format.ts';
+import { formatTick, formatValue, isDrawn, shortLabel } from '../../../../src/features/ask/ask-format.ts';
 import { groupHistory, historyGroupOf } from '../../../../src/features/ask/ask-history-groups.ts';
 
 describe('history groups (Today, Yesterday, Previous 7 days, Older)', () => {
@@ -52,6 +52,14 @@ describe('figures as the owner reads them', () => {
     expect(formatTick(1240, 'dollars')).toBe('$1.2k');
     expect(formatTick(823.78, 'dollars')).toBe('$824');
     expect(formatTick(15_488, 'count')).toBe('15k');
+  });
+
+  it('cuts a long bar name to 15 characters, on a word where one is near', () => {
+    expect(shortLabel('Alice Adams')).toBe('Alice Adams');
+    expect(shortLabel('Demo: Weekend brunch')).toBe('Demo: Weekend…');
+    expect(shortLabel('Big spenders this year')).toBe('Big spenders…');
+    expect(shortLabel('Supercalifragilistic')).toBe('Supercalifragi…');
+    expect(shortLabel('Demo: Weekend brunch').length).toBeLessThanOrEqual(15);
   });
 
   it('draws only the four chart types, and only with figures', () => {

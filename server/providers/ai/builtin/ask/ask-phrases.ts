@@ -3,6 +3,7 @@ import { isQuestionName, type AskPeriod, type Grouping, type Measure } from '../
 import type { AskPrevious, QuestionPick, QuestionPickRequest } from '../../ai-types.ts';
 import { ASK_SUGGESTIONS } from '../../ask/ask-suggestions.ts';
 import { normalise } from '../phrase-text.ts';
+import { takeCampaign, type CampaignSlot } from './ask-campaign.ts';
 import { ASK_FILLER, takeIntent, type Intent } from './ask-intents.ts';
 import { Scanner, takeChart, takeDays, takeGrouping, takeLimit, takeMeasure, takeMinVisits, takePeriods, takeWeekday, type Slots } from './ask-slots.ts';
 
@@ -16,24 +17,30 @@ import { Scanner, takeChart, takeDays, takeGrouping, takeLimit, takeMeasure, tak
 
 export { ASK_SUGGESTIONS };
 
-/** Subjects the owner's data does not hold (yet): answering them with sales figures would be a wrong chart. */
+/**
+ * Subjects the owner's data does not hold (yet): answering them with sales figures would be a wrong chart.
+ * Campaigns, emails and texts are not among them (campaign results); a campaign's name may hold any word
+ * ("the pizza email"), so this is checked on what the rules left over.
+ */
 const NO_DATA_FOR =
-  /\b(?:dish(?:es)?|menu|items?|products?|drinks?|coffees?|lattes?|pizzas?|burgers?|food|wine|beer|cocktails?|desserts?|staff|employees?|servers?|waiters?|waitress(?:es)?|shifts?|tips?|reviews?|ratings?|stars|yelp|google|weather|rain|inventory|stock|costs?|profits?|margins?|wages?|labou?r|payroll|rent|tax(?:es)?|tables?|reservations?|bookings?|deliver(?:y|ies)|doordash|uber ?eats|refunds?|discounts?|coupons?|promo(?:tion)?s?|campaigns?|emails?|newsletters?|text messages?|sms|instagram|tiktok|facebook|socials?|ads?|advert(?:s|ising)?|competitors?|locations?|branch(?:es)?|stores?|ingredients?|suppliers?|waste)\b/;
+  /\b(?:dish(?:es)?|menu|items?|products?|drinks?|coffees?|lattes?|pizzas?|burgers?|food|wine|beer|cocktails?|desserts?|staff|employees?|servers?|waiters?|waitress(?:es)?|shifts?|tips?|reviews?|ratings?|stars|yelp|google|weather|rain|inventory|stock|costs?|profits?|margins?|wages?|labou?r|payroll|rent|tax(?:es)?|tables?|reservations?|bookings?|deliver(?:y|ies)|doordash|uber ?eats|refunds?|discounts?|coupons?|instagram|tiktok|facebook|socials?|ads?|advert(?:s|ising)?|competitors?|locations?|branch(?:es)?|stores?|ingredients?|suppliers?|waste)\b/;
 
 const unanswerable = (): QuestionPick => ({ unanswerable: true, message: ASK_UNANSWERABLE, suggestions: [...ASK_SUGGESTIONS] });
 
-function readSlots(s: Scanner, now: Date): { slots: Slots; intent: Intent | null } {
+function readSlots(s: Scanner, now: Date): { slots: Slots; intent: Intent | null; campaign?: CampaignSlot } {
   const chart = takeChart(s);
   const limit = takeLimit(s);
   const birthdayWindow = takeBirthdayWindow(s, now);
   const periods = takePeriods(s);
+  const campaign = takeCampaign(s);
   const weekday = takeWeekday(s);
-  const intent = takeIntent(s);
+  const other = takeIntent(s);
+  const intent: Intent | null = campaign ? { question: 'campaign_results' } : other;
   const minVisits = intent && 'question' in intent && intent.question === 'lapsed_regulars' ? takeMinVisits(s) : undefined;
   const days = takeDays(s) ?? birthdayWindow;
   const measure = takeMeasure(s);
   const by = takeGrouping(s);
-  return { slots: { periods, chart, weekday, measure, by, limit, days, minVisits }, intent };
+  return { slots: { periods, chart, weekday, measure, by, limit, days, minVisits, campaign }, intent };
 }
 
 /** "next week", "tomorrow", "this month" mean a number of days ahead only for birthdays. */
@@ -101,6 +108,8 @@ function fresh(intent: Intent | null, slots: Slots, previous: AskPrevious | unde
         return { question: 'new_vs_returning', params: clean({ period: first }), ...chart };
       case 'top_customers':
         return { question: 'top_customers', params: clean({ by: intent.byVisits || slots.measure === 'visits' ? 'visits' : 'spend', limit: slots.limit, period: first }), ...chart };
+      case 'campaign_results':
+        return { question: 'campaign_results', params: clean({ ...slots.campaign, period: first }), ...chart };
       default:
         return null;
     }
@@ -184,6 +193,9 @@ function followUp(previous: AskPrevious, slots: Slots): QuestionPick | null {
     case 'upcoming_birthdays':
       set('days', slots.days ?? periodDays(first));
       break;
+    case 'campaign_results':
+      set('period', first);
+      break;
   }
   if (!changed && slots.weekday && question !== 'sales_breakdown') {
     return { question: 'sales_breakdown', params: clean({ by: 'weekday', weekday: slots.weekday, period: params.period }), ...(slots.chart ? { chart: slots.chart } : {}) };
@@ -193,10 +205,9 @@ function followUp(previous: AskPrevious, slots: Slots): QuestionPick | null {
 }
 
 export function pickQuestionFromWords(request: QuestionPickRequest): QuestionPick {
-  const text = normalise(request.text);
-  if (NO_DATA_FOR.test(text)) return unanswerable();
-  const s = new Scanner(text);
+  const s = new Scanner(normalise(request.text));
   const { slots, intent } = readSlots(s, request.now);
+  if (NO_DATA_FOR.test(s.text)) return unanswerable();
   // Any word no rule explained: refuse rather than answer part of the question.
   for (const word of s.text.matchAll(/[^\s,."'()/&!-]+/g)) if (!ASK_FILLER.has(word[0])) return unanswerable();
   const previous = request.previous;

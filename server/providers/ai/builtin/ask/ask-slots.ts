@@ -43,6 +43,8 @@ export type Slots = {
   /** "for 3 months", "next 2 weeks": a number of days not tied to a period */
   days?: number;
   minVisits?: number;
+  /** Campaign results: words from the campaign's name, its channel, only the latest one. */
+  campaign?: { campaign?: string; channel?: 'email' | 'sms'; latest?: boolean };
 };
 
 const MONTH = `(?:${MONTHS.join('|')})`;
