@@ -25,18 +25,18 @@ const PHOTOS = Number(process.env.BENCH_MEMORY_PHOTOS ?? 4);
 const MB = 1024 * 1024;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Loaded into the server: records every WebAssembly memory, and on SIGUSR2 writes the breakdown (before and after a
+// Loaded into the server: notes every WebAssembly memory (weakly: one given back is no longer counted), and on SIGUSR2 writes the breakdown (before and after a
 // full GC) to MEMORY_PROBE_FILE.
 const PROBE = `
 import fs from 'node:fs';
 import v8 from 'node:v8';
 const memories = new Set();
-const keep = (exports) => { for (const value of Object.values(exports ?? {})) if (value instanceof WebAssembly.Memory) memories.add(value); };
+const keep = (exports) => { for (const value of Object.values(exports ?? {})) if (value instanceof WebAssembly.Memory) memories.add(new WeakRef(value)); };
 const instantiate = WebAssembly.instantiate;
 WebAssembly.instantiate = async (...args) => { const result = await instantiate.apply(WebAssembly, args); keep((result.instance ?? result).exports); return result; };
 const streaming = WebAssembly.instantiateStreaming;
 if (streaming) WebAssembly.instantiateStreaming = async (...args) => { const result = await streaming.apply(WebAssembly, args); keep(result.instance.exports); return result; };
-WebAssembly.Memory = new Proxy(WebAssembly.Memory, { construct(target, args) { const m = new target(...args); memories.add(m); return m; } });
+WebAssembly.Memory = new Proxy(WebAssembly.Memory, { construct(target, args) { const m = new target(...args); memories.add(new WeakRef(m)); return m; } });
 const rollup = () => {
   const out = {};
   for (const line of fs.readFileSync('/proc/self/smaps_rollup', 'utf8').split('\\n')) {
@@ -45,7 +45,7 @@ const rollup = () => {
   }
   return out;
 };
-const sample = () => ({ ...process.memoryUsage(), ...rollup(), wasm: [...memories].reduce((sum, m) => sum + m.buffer.byteLength, 0), heapSpaces: Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.space_used_size])) });
+const sample = () => ({ ...process.memoryUsage(), ...rollup(), wasm: [...memories].reduce((sum, ref) => sum + (ref.deref()?.buffer.byteLength ?? 0), 0), heapSpaces: Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.space_used_size])) });
 process.on('SIGUSR2', () => {
   const before = sample();
   globalThis.gc?.();

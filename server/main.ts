@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import sharp from 'sharp';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -12,16 +13,27 @@ import { createLogger } from './lib/logger.ts';
 import { closeProviders, createProviders } from './providers/providers.ts';
 import { startupFacts, startupSummary } from './startup-summary.ts';
 
+// libvips keeps up to 50 MB of recent operations for images processed again; Mise decodes each image once.
+sharp.cache(false);
+
 const logger = createLogger(env.LOG_LEVEL, env.LOG_FORMAT);
 const prettyLogs = env.LOG_FORMAT === 'pretty' || (env.LOG_FORMAT === 'auto' && process.stdout.isTTY === true);
 fs.mkdirSync(env.dataDir, { recursive: true });
 
-const database = await openDatabase({
+const databaseOptions = {
   databaseUrl: env.DATABASE_URL,
   dataDir: env.dataDir,
-  onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server'),
-});
+  onIdleError: (error: Error) => logger.warn({ err: error }, 'an idle database connection was closed by the server'),
+};
+let database = await openDatabase(databaseOptions);
 const applied = await migrateToLatest(database.db);
+// PGlite's WebAssembly heap only grows: creating its data directory and running migrations leave it at ~450 MB, which
+// the same directory opened afresh does not need (~190 MB). So after migrations ran, PGlite is opened again and the
+// first heap is given back (issue 21: `npm run bench:memory`, README "Server memory").
+if (database.kind === 'pglite' && applied.length > 0 && env.dataDir !== 'memory://') {
+  await database.close();
+  database = await openDatabase(databaseOptions);
+}
 logger.debug({ database: database.kind, applied }, `database ready (${database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'})`);
 
 // Every outside service is built once, here, and reaches the features inside `deps`.
