@@ -3,8 +3,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import sharp from 'sharp';
 import { createApp } from './app.ts';
-import { openDatabase } from './db/client.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { openMigratedDatabase } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { env } from './env.ts';
 import { features } from './features/features.ts';
@@ -20,20 +19,12 @@ const logger = createLogger(env.LOG_LEVEL, env.LOG_FORMAT);
 const prettyLogs = env.LOG_FORMAT === 'pretty' || (env.LOG_FORMAT === 'auto' && process.stdout.isTTY === true);
 fs.mkdirSync(env.dataDir, { recursive: true });
 
-const databaseOptions = {
+// On PGlite the database is opened again after migrations ran, to give back the heap they grew (see openMigratedDatabase).
+const { database, applied } = await openMigratedDatabase({
   databaseUrl: env.DATABASE_URL,
   dataDir: env.dataDir,
-  onIdleError: (error: Error) => logger.warn({ err: error }, 'an idle database connection was closed by the server'),
-};
-let database = await openDatabase(databaseOptions);
-const applied = await migrateToLatest(database.db);
-// PGlite's WebAssembly heap only grows: creating its data directory and running migrations leave it at ~450 MB, which
-// the same directory opened afresh does not need (~190 MB). So after migrations ran, PGlite is opened again and the
-// first heap is given back (issue 21: `npm run bench:memory`, README "Server memory").
-if (database.kind === 'pglite' && applied.length > 0 && env.dataDir !== 'memory://') {
-  await database.close();
-  database = await openDatabase(databaseOptions);
-}
+  onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server'),
+});
 logger.debug({ database: database.kind, applied }, `database ready (${database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'})`);
 
 // Every outside service is built once, here, and reaches the features inside `deps`.
