@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import sharp from 'sharp';
 import { createApp } from './app.ts';
-import { openDatabase } from './db/client.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { openMigratedDatabase } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { env } from './env.ts';
 import { features } from './features/features.ts';
@@ -12,16 +12,19 @@ import { createLogger } from './lib/logger.ts';
 import { closeProviders, createProviders } from './providers/providers.ts';
 import { startupFacts, startupSummary } from './startup-summary.ts';
 
+// libvips keeps up to 50 MB of recent operations for images processed again; Mise decodes each image once.
+sharp.cache(false);
+
 const logger = createLogger(env.LOG_LEVEL, env.LOG_FORMAT);
 const prettyLogs = env.LOG_FORMAT === 'pretty' || (env.LOG_FORMAT === 'auto' && process.stdout.isTTY === true);
 fs.mkdirSync(env.dataDir, { recursive: true });
 
-const database = await openDatabase({
+// On PGlite the database is opened again after migrations ran, to give back the heap they grew (see openMigratedDatabase).
+const { database, applied } = await openMigratedDatabase({
   databaseUrl: env.DATABASE_URL,
   dataDir: env.dataDir,
   onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server'),
 });
-const applied = await migrateToLatest(database.db);
 logger.debug({ database: database.kind, applied }, `database ready (${database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'})`);
 
 // Every outside service is built once, here, and reaches the features inside `deps`.

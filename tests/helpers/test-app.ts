@@ -47,6 +47,8 @@ export type TestApp = {
   dataDir: string;
   /** Moves the injected clock forward. */
   advance: (ms: number) => void;
+  /** Stops the injected clock (it then moves only by `advance`), for tests whose answers depend on seconds passing. */
+  freeze: () => void;
   close: () => Promise<void>;
 };
 
@@ -62,6 +64,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, p
   await migrateToLatest(database.db);
   const mailer = memoryMailer();
   let offset = 0;
+  let frozenAt: number | undefined;
   const logger = createLogger('silent');
   const deps: Deps = {
     ...createProviders(env, logger),
@@ -70,7 +73,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, p
     env,
     db: database.db,
     logger,
-    now: () => new Date(Date.now() + offset),
+    now: () => new Date((frozenAt ?? Date.now()) + offset),
   };
   return {
     app: createApp(deps),
@@ -79,6 +82,9 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, p
     dataDir,
     advance: (ms) => {
       offset += ms;
+    },
+    freeze: () => {
+      frozenAt ??= Date.now();
     },
     close: async () => {
       closeProviders(deps);

@@ -9,7 +9,7 @@ describe('CSV import counts', () => {
   beforeAll(async () => {
     t = await createTestApp();
     free = await signUpVerified(t);
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   const upload = (csv: string, token: string) => {

@@ -10,7 +10,7 @@ describe('security headers', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it('API JSON, the sign-in answer with its token included, is Cache-Control: no-store', async () => {
