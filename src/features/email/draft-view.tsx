@@ -13,6 +13,7 @@ import { DraftConflict } from './draft-conflict.tsx';
 import { EmailFrame, type EmailFrameHandle } from './email-frame.tsx';
 import { DRAFT_CONTENT_OP, DRAFT_TITLE_OP, draftEntity, useCompleteDraft, useEditDraft, useRefreshDraftImages, useRegenerateDraft, type DraftEdit } from './email-mutations.ts';
 import { emailKeys, emailQueries } from './email-queries.ts';
+import { showMergeTags } from './merge-tags.ts';
 
 const QUEUED = 'Saved on this phone. It will sync when you are back online.';
 
@@ -99,7 +100,7 @@ export function DraftView({ draftId, sendPanel }: DraftViewProps) {
           {shownTitle}
         </Title>
         <Text size="sm" c="dimmed">
-          Subject: {draft.subject}
+          Subject: {showMergeTags(draft.subject)}
         </Text>
       </Stack>
 

@@ -1,6 +1,7 @@
 import { Group, SegmentedControl } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { forwardRef, useCallback, useImperativeHandle, useRef, useState } from 'react';
+import { showMergeTags } from './merge-tags.ts';
 
 const WIDTHS = { phone: 360, desktop: 600 } as const;
 type Device = keyof typeof WIDTHS;
@@ -18,8 +19,6 @@ type EmailFrameProps = {
   title?: string;
 };
 
-/** Shown, not sent: "Hi {{first_name|there}}" reads "Hi [first name]" until the owner edits the text. */
-const showMergeTags = (html: string) => html.replace(/\{\{\s*first_name\s*(?:\|[^{}]*)?\}\}/g, '[first name]');
 
 const EDIT_STYLE = '[data-block-part][contenteditable]{outline:2px dashed rgba(0,0,0,.25);outline-offset:2px;border-radius:4px;cursor:text}[data-block-part][contenteditable]:focus{outline:2px solid #1c7ed6}';
 

@@ -8,6 +8,7 @@ import { categoryDisplayName, type TemplateCategory } from '../../contract/email
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useUseTemplate } from './email-mutations.ts';
 import { emailQueries } from './email-queries.ts';
+import { showMergeTags } from './merge-tags.ts';
 
 /** Category filter buttons: All plus each category (spec §2 'Email Templates'), one row that scrolls sideways. */
 export function CategoryFilter({ value, onChange }: { value: TemplateCategory | 'all'; onChange: (value: TemplateCategory | 'all') => void }) {
@@ -68,7 +69,7 @@ export function TemplateCard({ template, onDraft }: { template: EmailTemplate; o
           </Badge>
         </Group>
         <Text size="sm" c="dimmed" lineClamp={1}>
-          {template.subject}
+          {showMergeTags(template.subject)}
         </Text>
         <Button
           variant="light"
