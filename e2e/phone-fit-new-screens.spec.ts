@@ -107,7 +107,9 @@ const problems = (page: Page) =>
     const tables = [...document.querySelectorAll<HTMLElement>('.mantine-TableScrollContainer-scrollContainer')]
       .filter((element) => visible(element) && element.scrollWidth > element.clientWidth + 1)
       .map((element) => `a table ${element.scrollWidth} px wide in ${element.clientWidth} px`);
-    const text = document.body.innerText;
+    // What the owner types in a rich-text editor (a {{first_name}} merge tag they put there) is theirs, not jargon.
+    let text = document.body.innerText;
+    for (const editor of document.querySelectorAll<HTMLElement>('[contenteditable=true]')) text = text.replace(editor.innerText, '');
     const jargon = [...new Set([...(text.match(/\b[a-z]+_[a-z_]+\b/g) ?? []), ...(text.match(/\b[A-Z][A-Z0-9]+_[A-Z0-9_]+\b/g) ?? [])])];
     return {
       sideways: Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
