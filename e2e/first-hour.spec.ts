@@ -171,6 +171,16 @@ test('4. a refused picture is explained where it was made, and the cloud agrees;
 
 test('9, 14. toasts: a sign-in error does not follow to sign-up; socials rows have a username box and a Link that says it is not available', async ({ page }) => {
   await page.goto('/signin');
+  // 10. A malformed email is caught on the phone, under its field, in words: no request, no "email: …" toast.
+  let signInCalls = 0;
+  page.on('request', (request) => void (request.url().includes('/api/v1/auth/signin') && signInCalls++));
+  await page.getByLabel('Email').fill('rosa@cafe');
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address');
+  expect(signInCalls).toBe(0);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+
   await page.getByLabel('Email').fill('nobody@cafe.test');
   await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

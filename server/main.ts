@@ -43,6 +43,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
     database: database.kind === 'pglite' ? 'pglite' : 'postgres',
     mail: deps.mailer.kind === 'outbox' ? 'outbox' : 'smtp',
     tiktok: deps.tiktok !== null,
+    trending: deps.trending !== null,
     billing: deps.billing.kind === 'stripe' ? 'stripe' : 'builtin',
     ai: deps.ai.kind === 'openai' ? `OpenAI-compatible at ${env.AI_BASE_URL ?? 'the default address'}` : 'built-in (deterministic, no network); AI_BASE_URL for a model',
   }).then((facts) => {

@@ -16,6 +16,8 @@ export type StartupFacts = {
   mail: 'outbox' | 'smtp';
   demoExists: boolean;
   tiktok: boolean;
+  /** TikTok's Research API (trending audios). */
+  trending: boolean;
   billing: 'builtin' | 'stripe';
   ai: string;
 };
@@ -51,6 +53,7 @@ export function startupSummary(env: Env, facts: StartupFacts): string[] {
   const clover = providerSetupNeeds(env, 'clover');
   if (clover) off.push(`Clover (${clover})`);
   if (!facts.tiktok) off.push('TikTok (TIKTOK_CLIENT_KEY, TIKTOK_CLIENT_SECRET)');
+  if (!facts.trending) off.push('Trending audios (TIKTOK_RESEARCH_CLIENT_KEY, TIKTOK_RESEARCH_CLIENT_SECRET)');
   if (off.length) lines.push(`  Off       ${off.join('; ')}`);
   lines.push(`  Billing   ${facts.billing === 'stripe' ? 'Stripe' : 'built-in test billing (card 4242 4242 4242 4242); STRIPE_SECRET_KEY for real'}`);
   lines.push(`  AI        ${facts.ai}`);

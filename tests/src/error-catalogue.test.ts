@@ -44,8 +44,15 @@ function literalText(node: ts.Node): string | null {
 function messagesOf(file: string): Message[] {
   const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const found: Message[] = [];
+  // A message kept in a constant of the same file (`AppError(409, TRENDING_SETUP)`) is read from its declaration.
+  const constants = new Map<string, ts.Node>();
+  const collect = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) constants.set(node.name.text, node.initializer);
+    ts.forEachChild(node, collect);
+  };
+  collect(source);
   const add = (node: ts.Node) => {
-    const text = literalText(node);
+    const text = literalText(ts.isIdentifier(node) ? (constants.get(node.text) ?? node) : node);
     if (text) found.push({ file: path.relative(root, file), line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, text });
   };
   const visit = (node: ts.Node) => {
@@ -62,8 +69,8 @@ function messagesOf(file: string): Message[] {
     }
     // Words on the screens themselves (a card saying a service is off): checked for variable names.
     if (ts.isJsxText(node) && node.text.trim()) jsx.push({ file: path.relative(root, file), line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: node.text.trim() });
-    // The POS cards' setup hints: `hint: '…'`.
-    if (ts.isPropertyAssignment(node) && node.name.getText() === 'hint') add(node.initializer);
+    // The POS cards' setup hints (`hint: '…'`) and what a screen says when a service is off (`setup: …`).
+    if (ts.isPropertyAssignment(node) && ['hint', 'setup'].includes(node.name.getText())) add(node.initializer);
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -78,6 +85,8 @@ describe('the error catalogue', () => {
     const texts = catalogue.map((m) => m.text);
     expect(texts).toContain('Your current password is not right');
     expect(texts.some((t) => t.startsWith('Another customer already has this'))).toBe(true);
+    // Read through a constant: the trending-audios page's words when TikTok's Research API is not set up.
+    expect(texts.some((t) => t.startsWith('Trending audios aren’t available on this Mise yet'))).toBe(true);
     expect(catalogue.length).toBeGreaterThan(150);
   });
 

@@ -145,7 +145,8 @@ function VoiceCard({ template, selected, playing, failed, onPlay }: { template: 
   return (
     <Paper withBorder radius="lg" p="xs" style={{ borderColor: selected ? 'var(--mantine-primary-color-filled)' : undefined }}>
       <Group wrap="nowrap" gap="xs">
-        <Radio value={template.id} aria-label={template.name} />
+        {/* No label beside it (the card says the name): its body is the 44 px target. */}
+        <Radio value={template.id} aria-label={template.name} styles={{ body: { minWidth: 44, justifyContent: 'center' } }} />
         <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={600} size="sm">
             {template.name}

@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { EMAIL_DRAFT_MESSAGES, type EmailDraft, type EmailDraftFilter } from '../../contract/email-drafts.ts';
 import { usePendingOps } from '../../lib/outbox/use-outbox.ts';
 import { emailQueries } from './email-queries.ts';
+import { showMergeTags } from './shown-merge-tags.ts';
 
 const FILTERS: Array<{ value: EmailDraftFilter; label: string }> = [
   { value: 'all', label: 'All' },
@@ -49,7 +50,7 @@ function DraftCard({ draft }: { draft: EmailDraft }) {
             {draft.user_title}
           </Text>
           <Text size="sm" c="dimmed" lineClamp={1}>
-            {draft.subject}
+            {showMergeTags(draft.subject)}
           </Text>
           <Text size="xs" c="dimmed">
             Updated {when(draft.updated_at)}

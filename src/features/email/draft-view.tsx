@@ -14,6 +14,7 @@ import { EmailFrame, type EmailFrameHandle } from './email-frame.tsx';
 import { DRAFT_CONTENT_OP, DRAFT_TITLE_OP, draftEntity, useCompleteDraft, useEditDraft, useRefreshDraftImages, useRegenerateDraft, type DraftEdit } from './email-mutations.ts';
 import { emailKeys, emailQueries } from './email-queries.ts';
 import { StickyActions } from './sticky-actions.tsx';
+import { showMergeTags } from './shown-merge-tags.ts';
 
 const QUEUED = 'Saved on this phone. It will sync when you are back online.';
 
@@ -100,7 +101,7 @@ export function DraftView({ draftId, sendPanel }: DraftViewProps) {
           {shownTitle}
         </Title>
         <Text size="sm" c="dimmed">
-          Subject: {draft.subject}
+          Subject: {showMergeTags(draft.subject)}
         </Text>
       </Stack>
 

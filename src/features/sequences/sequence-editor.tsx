@@ -235,7 +235,8 @@ export function EditSequenceEditor({ sequence }: { sequence: Sequence }) {
           Save title and description
         </Button>
       )}
-      <Select label="Customer segment" size="md" data={[{ value: sequence.segmentation_id ?? '', label: sequence.segment_title ?? 'Deleted segment' }]} value={sequence.segmentation_id ?? ''} disabled description="Set when the sequence was made" />
+      {/* Fixed once made: shown whole (a long segment name wraps on a phone instead of being cut like in a select). */}
+      <Textarea label="Customer segment" size="md" autosize minRows={1} value={sequence.segment_title ?? 'Deleted segment'} readOnly disabled description="Set when the sequence was made" />
       {sequence.holdout_percent > 0 && (
         <Text size="sm" c="dimmed">
           {sequence.holdout_percent}% of the segment&apos;s guests are kept back at random from every step, to measure the lift.

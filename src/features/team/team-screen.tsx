@@ -137,7 +137,7 @@ export function TeamScreen({ Thumb }: Pick<MediaParts, 'Thumb'>) {
                 <Text size="sm" c="dimmed" truncate>
                   {member.email}
                 </Text>
-                <UnstyledButton onClick={() => setViewing(member)} aria-label={`See what ${member.name} uploaded`}>
+                <UnstyledButton onClick={() => setViewing(member)} aria-label={`See what ${member.name} uploaded`} mih={44} display="flex" style={{ alignItems: 'center' }}>
                   <Text size="sm" c="paprika.7" fw={600}>
                     {member.uploads === 1 ? '1 upload' : `${member.uploads} uploads`}
                   </Text>

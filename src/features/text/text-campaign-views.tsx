@@ -52,12 +52,15 @@ export function TextCards({ campaigns }: { campaigns: SmsCampaign[] }) {
   );
 }
 
-/** The History table (spec §2: Text message, Sent, Delivered, Pending, Failed), rows cut at 40 characters. */
+/**
+ * The History table (spec §2: Text message, Sent, Delivered, Pending, Failed), rows cut at 40 characters.
+ * Small headings and tight spacing so all five columns fit a 360 px phone without scrolling sideways.
+ */
 export function TextTable({ campaigns }: { campaigns: SmsCampaign[] }) {
   return (
-    <Table.ScrollContainer minWidth={340}>
-      <Table verticalSpacing="sm" horizontalSpacing="xs" fz="sm" highlightOnHover data-testid="text-history">
-        <Table.Thead>
+    <Table.ScrollContainer minWidth={280}>
+      <Table verticalSpacing="sm" horizontalSpacing={4} fz="sm" highlightOnHover data-testid="text-history">
+        <Table.Thead fz="xs">
           <Table.Tr>
             <Table.Th>Text message</Table.Th>
             <Table.Th ta="right">Sent</Table.Th>
@@ -73,7 +76,7 @@ export function TextTable({ campaigns }: { campaigns: SmsCampaign[] }) {
                 <Text size="xs" c="dimmed" lineClamp={1}>
                   {campaign.user_title}
                 </Text>
-                <Anchor fw={600} size="sm" py={4} display="inline-block" renderRoot={(props) => <Link {...props} {...textLink(campaign)} />}>
+                <Anchor fw={600} size="sm" py={12} display="block" renderRoot={(props) => <Link {...props} {...textLink(campaign)} />}>
                   {clip(campaign.final_sms_draft, TEXT_LIMITS.rowShown)}
                 </Anchor>
               </Table.Td>

@@ -114,7 +114,8 @@ function ScriptForm({ script, hasLogo, onNeedsLogo, onVideo }: { script: Script 
                 </Box>
                 <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
                   <Textarea label="What is said" autosize minRows={2} maxLength={VIDEO_LIMITS.narration} value={scene.narration} onChange={(event) => update(index, { narration: event.currentTarget.value })} error={errors[`scenes.${index}.narration`]} />
-                  <TextInput label="Caption" maxLength={VIDEO_LIMITS.caption} value={scene.caption} onChange={(event) => update(index, { caption: event.currentTarget.value })} error={errors[`scenes.${index}.caption`]} />
+                  {/* One line on the video, but wrapped here so a phone shows all of it (no line breaks: they are spaces). */}
+                  <Textarea label="Caption" autosize minRows={1} maxLength={VIDEO_LIMITS.caption} value={scene.caption} onChange={(event) => update(index, { caption: event.currentTarget.value.replace(/\n/g, ' ') })} error={errors[`scenes.${index}.caption`]} />
                   <NumberInput
                     label="Seconds"
                     min={VIDEO_LIMITS.sceneSeconds.min}

@@ -108,7 +108,7 @@ export function VideoAnalyticsView({ videoId }: { videoId: string }) {
         </Stack>
       </Paper>
       {data.snapshots.length > 1 && (
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer minWidth={280}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>

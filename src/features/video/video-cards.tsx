@@ -77,14 +77,17 @@ export function VideoGrid({ videos }: { videos: Video[] }) {
   );
 }
 
-/** The History table of spec §2: Title, Views, Likes, Shares, Comments (TikTok's figures, newest snapshot). */
+/**
+ * The History table of spec §2: Title, Views, Likes, Shares, Comments (TikTok's figures, newest snapshot).
+ * Small headings and tight spacing so all five columns fit a 360 px phone without scrolling sideways.
+ */
 export function HistoryTable({ videos }: { videos: Video[] }) {
   if (videos.length === 0) return <Text c="dimmed">{VIDEO_MESSAGES.empty}</Text>;
   const figure = (value: number | undefined) => (value === undefined ? '–' : number.format(value));
   return (
-    <Table.ScrollContainer minWidth={340}>
-      <Table verticalSpacing="sm" horizontalSpacing={6} fz="sm" striped>
-        <Table.Thead>
+    <Table.ScrollContainer minWidth={280}>
+      <Table verticalSpacing="sm" horizontalSpacing={4} fz="sm" striped>
+        <Table.Thead fz="xs">
           <Table.Tr>
             <Table.Th>Title</Table.Th>
             <Table.Th ta="right">Views</Table.Th>
@@ -97,7 +100,7 @@ export function HistoryTable({ videos }: { videos: Video[] }) {
           {videos.map((video) => (
             <Table.Tr key={video.id}>
               <Table.Td>
-                <Anchor renderRoot={(props) => <Link {...props} to="/campaigns/video-campaigns/analytics/$id" params={{ id: video.publish?.publish_id ?? video.id }} />} fw={600} size="sm">
+                <Anchor renderRoot={(props) => <Link {...props} to="/campaigns/video-campaigns/analytics/$id" params={{ id: video.publish?.publish_id ?? video.id }} />} fw={600} size="sm" display="block" py={12}>
                   {truncateQuery(video.title)}
                 </Anchor>
                 {video.demo && (
