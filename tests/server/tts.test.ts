@@ -70,9 +70,9 @@ describe('built-in voice (eSpeak NG in WebAssembly)', () => {
   });
 
   it('refuses empty text and unknown voices in words a person can read', async () => {
-    await expect(tts.speak({ text: '   ', voice: 'en-us-male' })).rejects.toThrow('text: There is nothing to speak');
-    await expect(tts.speak({ text: 'Hello', voice: 'robot-9000' })).rejects.toThrow("voice: Unknown voice 'robot-9000'");
-    await expect(tts.speak({ text: 'x'.repeat(5000), voice: 'en-us-male' })).rejects.toThrow('text: At most 4096 characters can be spoken at once');
+    await expect(tts.speak({ text: '   ', voice: 'en-us-male' })).rejects.toMatchObject({ reason: 'invalid_request', field: 'text', message: 'There is nothing to speak' });
+    await expect(tts.speak({ text: 'Hello', voice: 'robot-9000' })).rejects.toMatchObject({ reason: 'invalid_request', field: 'voice', message: "Unknown voice 'robot-9000'" });
+    await expect(tts.speak({ text: 'x'.repeat(5000), voice: 'en-us-male' })).rejects.toMatchObject({ field: 'text', message: 'At most 4096 characters can be spoken at once' });
   });
 
   it('stops waiting when the caller aborts', async () => {
