@@ -154,8 +154,10 @@ describe('OpenAI-compatible speech endpoint', () => {
   });
 
   it('times out a service that does not answer', async () => {
-    fake.script({ audio: true, delayMs: 1500 });
-    const slow = provider({ timeoutMs: 200 });
+    // The first answer would come long after the time limit; the retry's comes at once. The limit is far above what a
+    // prompt answer takes even on a loaded machine, and far below the hung one.
+    fake.script({ audio: true, delayMs: 15_000 });
+    const slow = provider({ timeoutMs: 3000 });
     // One attempt times out; the retry gets a prompt answer.
     const audio = await slow.speak({ text: 'Hello again', voice: 'alloy' });
     expect(audio.mimeType).toBe('audio/mpeg');
