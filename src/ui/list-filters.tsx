@@ -1,9 +1,10 @@
-import { Chip, Group, ScrollArea, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { ChipRow, type ChipOption } from './chip-row.tsx';
 
 type ListFiltersProps<T extends string> = {
   value: T;
-  options: ReadonlyArray<{ value: T; label: string }>;
+  options: ReadonlyArray<ChipOption<T>>;
   onChange: (value: T) => void;
   search: string;
   onSearch: (search: string) => void;
@@ -15,17 +16,7 @@ type ListFiltersProps<T extends string> = {
 export function ListFilters<T extends string>({ value, options, onChange, search, onSearch, placeholder = 'Search by name' }: ListFiltersProps<T>) {
   return (
     <Stack gap="md">
-      <ScrollArea type="never">
-        <Chip.Group value={value} onChange={(next) => onChange(next as T)}>
-          <Group gap="xs" wrap="nowrap" pb={4}>
-            {options.map((item) => (
-              <Chip key={item.value} value={item.value} size="md">
-                {item.label}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </ScrollArea>
+      <ChipRow value={value} options={options} onChange={onChange} />
       <TextInput size="md" leftSection={<IconSearch size={18} />} placeholder={placeholder} aria-label={placeholder} value={search} onChange={(event) => onSearch(event.currentTarget.value)} />
     </Stack>
   );

@@ -1,15 +1,14 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSend, startSend } from '../../server/features/sending/engine.ts';
 import { transportsFor } from '../../server/features/sending/sending.jobs.ts';
 import { createSegment } from '../../server/features/segments/segments.service.ts';
 import { signUpVerified, type TestAccount } from '../helpers/accounts.ts';
-import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { givePlan, setBrand } from './email.fixtures.ts';
+import { campaignWorld } from '../helpers/campaign-world.ts';
+import type { TestApp } from '../helpers/test-app.ts';
 import { completedDraft } from './email-sending.fixtures.ts';
 import { addOrder, seedCustomer } from './segments-fixtures.ts';
-import { completedText, sequenceJobs } from './sequences.fixtures.ts';
-import { setClock, tomorrowAt } from './text.fixtures.ts';
+import { completedText } from './sequences.fixtures.ts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -20,26 +19,15 @@ const DAY = 86_400_000;
  * holdout, and the dashboard and every report compare each campaign with its own holdout, over 7, 30 or 90 days.
  */
 describe('holdout per campaign, and reports from one analytics layer', () => {
+  const world = campaignWorld();
+  const { api, addGuest, run } = world;
   let t: TestApp;
-  let jobs: ReturnType<typeof sequenceJobs>;
   let owner: TestAccount;
   let other: TestAccount;
   let segmentId: string;
   let emailId: string;
   let textId: string;
-  let guest = 0;
 
-  const api = (method: string, path: string, body?: unknown, account = owner) => call(t.app, method, `/api/v1${path}`, body, account.token, { Origin: 'http://localhost' });
-  const addGuest = async (account = owner) => {
-    guest += 1;
-    return seedCustomer(t.deps.db, account.userId, { given_name: `Guest${guest}`, email: `guest${guest}@example.com`, phone: `+1212555${String(1000 + guest)}`, email_consent: true, sms_consent: true });
-  };
-  const run = async (ms: number, step = MINUTE) => {
-    for (let passed = 0; passed < ms; passed += step) {
-      t.advance(Math.min(step, ms - passed));
-      await jobs.drain();
-    }
-  };
   /** The guests the campaign's random share holds: the same hash for every send of it. */
   const inShare = async (campaignKey: string, percent = 10) => {
     const { rows } = await sql<{ id: string }>`SELECT id FROM customers WHERE user_id = ${owner.userId} AND deleted_at IS NULL AND (abs(hashtext(${campaignKey} || id::text)) % 100) < ${percent}`.execute(t.deps.db);
@@ -53,26 +41,12 @@ describe('holdout per campaign, and reports from one analytics layer', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: 'http://mise.test' });
-    jobs = sequenceJobs(t);
-    // 10:00 in New York: texts may go out.
-    setClock(t, tomorrowAt(15));
-    [owner, other] = await Promise.all([signUpVerified(t), signUpVerified(t, { name: 'Kai Other' })]);
-    for (const account of [owner, other]) {
-      await setBrand(t, account);
-      await givePlan(t, account.userId);
-      await api('POST', `/users/settings/${account.userId}`, { timeZone: 'America/New_York', textGapHours: 0 }, account);
-    }
+    ({ t, owner, other } = world);
     for (let n = 0; n < 120; n++) await addGuest();
     segmentId = (await createSegment(t.deps.db, owner.userId, { title: 'Everyone', definition: { type: 'group', op: 'and', conditions: [] } })).id;
     emailId = (await completedDraft(t, owner)).id;
     textId = await completedText(t, owner);
   });
-  afterAll(async () => {
-    await jobs.stop();
-    await t.close();
-  });
-
   it('keeps the same guests back from every send of a campaign, and never a guest it already reached', async () => {
     // A campaign sent twice with a holdout: the same guests are kept back both times, and they are the campaign's share.
     const share = await inShare('sms:campaign-a');
@@ -177,7 +151,7 @@ describe('holdout per campaign, and reports from one analytics layer', () => {
         .executeTakeFirstOrThrow();
       const customers: string[] = [];
       for (const status of statuses) {
-        guest += 1;
+        const guest = world.nextGuest();
         const customer = await seedCustomer(t.deps.db, acct.userId, { given_name: `L${guest}`, email: `l${guest}@example.com`, phone: `+1212556${String(1000 + guest)}` });
         customers.push(customer);
         await t.deps.db

@@ -1,23 +1,25 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSegment } from '../../server/features/segments/segments.service.ts';
 import { fireStep } from '../../server/features/sequences/sequence-ticks.ts';
 import { transportsFor } from '../../server/features/sending/sending.jobs.ts';
-import { signUpVerified, type TestAccount } from '../helpers/accounts.ts';
-import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { givePlan, setBrand } from './email.fixtures.ts';
+import type { TestAccount } from '../helpers/accounts.ts';
+import { campaignWorld, type CampaignWorld } from '../helpers/campaign-world.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { givePlan } from './email.fixtures.ts';
 import { completedDraft } from './email-sending.fixtures.ts';
-import { seedCustomer } from './segments-fixtures.ts';
 import { completedText, sequenceJobs } from './sequences.fixtures.ts';
-import { setClock, tomorrowAt } from './text.fixtures.ts';
+import { setClock } from './text.fixtures.ts';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
 describe('sequences', () => {
+  const world = campaignWorld();
+  const { api, addGuest, run } = world;
   let t: TestApp;
-  let jobs: ReturnType<typeof sequenceJobs>;
+  let jobs: CampaignWorld['jobs'];
   let owner: TestAccount;
   let other: TestAccount;
   let segmentId: string;
@@ -25,21 +27,7 @@ describe('sequences', () => {
   let emailId: string;
   let email2Id: string;
   let textId: string;
-  let guest = 0;
 
-  const api = (method: string, path: string, body?: unknown, account = owner) => call(t.app, method, `/api/v1${path}`, body, account.token, { Origin: 'http://localhost' });
-  /** A guest who agreed to email and texts, with a New York number. */
-  const addGuest = async (account = owner) => {
-    guest += 1;
-    return seedCustomer(t.deps.db, account.userId, { given_name: `Guest${guest}`, email: `guest${guest}@example.com`, phone: `+1212555${String(1000 + guest)}`, email_consent: true, sms_consent: true });
-  };
-  /** Moves the clock minute by minute, running due jobs after each step. */
-  const run = async (ms: number, step = MINUTE) => {
-    for (let passed = 0; passed < ms; passed += step) {
-      t.advance(Math.min(step, ms - passed));
-      await jobs.drain();
-    }
-  };
   /** What each customer got from a sequence's steps: step order → sorted list of [customer, status]. */
   const received = async (sequenceId: string) => {
     const { rows } = await sql<{ position: number; customer_id: string; status: string; sent_at: Date | null }>`
@@ -52,27 +40,13 @@ describe('sequences', () => {
     api('POST', '/sequences', { title: 'Win them back', description: 'Email, then a text two days later, then a thank-you', segmentation_id: segmentId, items, ...extra });
 
   beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: 'http://mise.test' });
-    jobs = sequenceJobs(t);
-    // 10:00 in New York: texts may go out.
-    setClock(t, tomorrowAt(15));
-    [owner, other] = await Promise.all([signUpVerified(t), signUpVerified(t, { name: 'Kai Other' })]);
-    for (const account of [owner, other]) {
-      await setBrand(t, account);
-      await givePlan(t, account.userId);
-      await api('POST', `/users/settings/${account.userId}`, { timeZone: 'America/New_York', textGapHours: 0 }, account);
-    }
+    ({ t, jobs, owner, other } = world);
     segmentId = (await createSegment(t.deps.db, owner.userId, { title: 'Everyone', definition: { type: 'group', op: 'and', conditions: [] } })).id;
     otherSegmentId = (await createSegment(t.deps.db, other.userId, { title: 'Theirs', definition: { type: 'group', op: 'and', conditions: [] } })).id;
     emailId = (await completedDraft(t, owner)).id;
     email2Id = (await completedDraft(t, owner, 'Thank you for coming back: a free dessert')).id;
     textId = await completedText(t, owner);
   });
-  afterAll(async () => {
-    await jobs.stop();
-    await t.close();
-  });
-
   describe('validation (spec §5, messages verbatim)', () => {
     it('names every missing field with its message', async () => {
       const res = await api('POST', '/sequences', {});

@@ -1,27 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, signUpVerified, testEmail } from '../helpers/accounts.ts';
-import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { startJwks, type FakeJwks } from '../fakes/jwks.ts';
+import { signUp, signUpVerified, testEmail } from '../helpers/accounts.ts';
+import { APPLE_CLIENT_ID, GOOGLE_CLIENT_ID, newSub, socialSignInApp } from '../helpers/social-identity.ts';
+import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-const GOOGLE_CLIENT_ID = 'google-client-123.apps.googleusercontent.com';
-const APPLE_CLIENT_ID = 'com.mise.web';
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 const APPLE_ISSUER = 'https://appleid.apple.com';
 const ME = '/api/v1/users/me';
 
-let sub = 0;
-const newSub = () => `sub-${Date.now()}-${sub++}`;
-
 describe('Google and Apple sign-in', () => {
+  const world = socialSignInApp();
   let jwks: FakeJwks;
   let t: TestApp;
-  beforeAll(async () => {
-    jwks = await startJwks();
-    t = await createTestApp({ GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: jwks.url, APPLE_CLIENT_ID, APPLE_JWKS_URL: jwks.url, PUBLIC_URL: 'https://mise.example' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await jwks.close();
+  beforeAll(() => {
+    ({ t, jwks } = world);
   });
 
   const googleToken = (claims: Record<string, unknown>, options: { subject?: string; audience?: string; issuer?: string; expiresIn?: number; forged?: boolean } = {}) =>

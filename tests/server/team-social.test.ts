@@ -1,29 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FakeJwks } from '../fakes/jwks.ts';
 import { signUpVerified, testEmail, type TestAccount } from '../helpers/accounts.ts';
+import { APPLE, GOOGLE, newSub, socialSignInApp } from '../helpers/social-identity.ts';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { startJwks, type FakeJwks } from '../fakes/jwks.ts';
 import { givePlan } from './email.fixtures.ts';
 
 // Issue 19: the invitee joins with Google or Apple where the server has them set up, instead of setting a password.
 // The identity tokens are signed by a local JWKS (tests/fakes/jwks.ts) and verified exactly as for sign-in.
-const GOOGLE_CLIENT_ID = 'google-client-123.apps.googleusercontent.com';
-const APPLE_CLIENT_ID = 'com.mise.web';
-const GOOGLE = { issuer: 'https://accounts.google.com', audience: GOOGLE_CLIENT_ID };
-const APPLE = { issuer: 'https://appleid.apple.com', audience: APPLE_CLIENT_ID };
-let subs = 0;
-const newSub = () => `sub-${Date.now()}-${subs++}`;
-
 describe('team: joining with Google or Apple', () => {
+  const world = socialSignInApp();
   let jwks: FakeJwks;
   let t: TestApp;
-  beforeAll(async () => {
-    jwks = await startJwks();
-    t = await createTestApp({ GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: jwks.url, APPLE_CLIENT_ID, APPLE_JWKS_URL: jwks.url, PUBLIC_URL: 'https://mise.example' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await jwks.close();
+  beforeAll(() => {
+    ({ t, jwks } = world);
   });
 
   const linkTokenFor = (to: string) => {

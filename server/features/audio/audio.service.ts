@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -8,14 +7,13 @@ import type { Env } from '../../env.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { loadOrCreateKeyFile } from '../../lib/key-file.ts';
 import { TtsError } from '../../providers/tts/tts.ts';
-import { resolveVideoBinaries } from '../../providers/video/video.ts';
 import type { AudioRow } from './audio.table.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const VOICE_ID = /^[A-Za-z0-9_.-]{1,60}$/;
 const WINDOW_SECONDS = 12 * 3600;
 
-type AudioDeps = Pick<Deps, 'db' | 'env' | 'now' | 'tts' | 'storage' | 'logger'>;
+type AudioDeps = Pick<Deps, 'db' | 'env' | 'now' | 'tts' | 'storage' | 'logger' | 'video'>;
 
 /**
  * Signed, expiring links for `<audio src>` (which cannot send the bearer header), like media files: an HMAC
@@ -69,29 +67,22 @@ async function speak(deps: Pick<Deps, 'tts'>, text: string, voice: string) {
     return await deps.tts.speak({ text, voice });
   } catch (error) {
     if (error instanceof TtsError && error.reason === 'invalid_request') {
-      const [field, ...rest] = error.message.split(': ');
-      throw fieldError(field === 'voice' ? 'voice' : 'text', field === 'voice' ? 'Choose one of the voices' : rest.join(': ') || error.message);
+      throw error.field === 'voice' ? fieldError('voice', 'Choose one of the voices') : fieldError('text', error.message);
     }
     if (error instanceof TtsError) throw new AppError(503, `The voice could not speak right now: ${error.message}`, 'provider_unavailable', { headers: { 'Retry-After': '5' } });
     throw error;
   }
 }
 
-/** Seconds of audio, from ffprobe (the one shipped with @ffprobe-installer); null when it cannot tell. */
-async function durationOf(deps: Pick<Deps, 'env'>, data: Buffer, extension: string): Promise<number | null> {
+/** Seconds of audio, from ffprobe (deps.video); null when it cannot tell. */
+async function durationOf(deps: Pick<Deps, 'env' | 'video'>, data: Buffer, extension: string): Promise<number | null> {
   const dir = path.join(deps.env.dataDir, 'tmp');
   await fsp.mkdir(dir, { recursive: true });
   const file = path.join(dir, `audio-${randomUUID()}.${extension}`);
   await fsp.writeFile(file, data);
   try {
-    const { ffprobe } = resolveVideoBinaries(deps.env);
-    const stdout = await new Promise<string>((resolve, reject) =>
-      execFile(ffprobe, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file], { timeout: 15_000 }, (error, out) => (error ? reject(error) : resolve(out))),
-    );
-    const seconds = Number(stdout.trim());
-    return Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 100) / 100 : null;
-  } catch {
-    return null;
+    const seconds = await deps.video.duration(file);
+    return seconds === null ? null : Math.round(seconds * 100) / 100;
   } finally {
     await fsp.rm(file, { force: true });
   }

@@ -91,6 +91,14 @@ export async function signin(deps: Deps, body: SigninRequest, userAgent?: string
     await sendFreshCode(deps, user, 'verification', 'skip');
     throw new AppError(403, UNVERIFIED_MESSAGE, 'unverified');
   }
+  return openSession(deps, user, userAgent);
+}
+
+/**
+ * A new session for `user` and the sign-in answer that carries it: the account, its plan and, for a staff member,
+ * `role` and `restaurantName`. The one builder of that answer, for a password sign-in and a team member joining alike.
+ */
+export async function openSession(deps: Deps, user: User, userAgent: string | undefined): Promise<SigninResponse> {
   const token = await createSession(deps, user.id, userAgent);
   return {
     userId: user.id,

@@ -7,10 +7,9 @@ import type { Deps } from '../../deps.ts';
 import { AppError, fieldError, notFound } from '../../lib/app-error.ts';
 import { hashPassword, newSessionToken, sha256 } from '../../lib/crypto.ts';
 import { teamInvitationMail } from '../../providers/mail/templates.ts';
-import { isUniqueViolation } from '../auth/auth.service.ts';
+import { isUniqueViolation, openSession } from '../auth/auth.service.ts';
 import { PROVIDER_NAME, type SocialProvider } from '../auth/identity-token.ts';
-import { createSession } from '../auth/sessions.ts';
-import { findUserByEmail, subscriptionSummary } from '../profile/account.service.ts';
+import { findUserByEmail } from '../profile/account.service.ts';
 import { checkEntitlement, usageFor } from '../subscriptions/entitlements.ts';
 import { currentSubscription } from '../subscriptions/subscriptions.service.ts';
 import { PLANS, isPlanId } from '../subscriptions/plans.ts';
@@ -268,16 +267,5 @@ async function join(deps: Deps, row: TeamInvitationRow, owner: User, joining: Jo
     if (isUniqueViolation(error)) throw new AppError(409, 'This email already has a Mise account. Ask the owner to invite another address.', 'conflict');
     throw error;
   });
-  const token = await createSession(deps, user.id, userAgent);
-  return {
-    userId: user.id,
-    token,
-    name: user.name,
-    email: user.email,
-    image: user.image_url,
-    phoneNumber: user.phone_number,
-    ...(await subscriptionSummary(deps.db, user.id, now)),
-    role: 'staff',
-    restaurantName: await restaurantNameOf(deps.db, owner),
-  };
+  return openSession(deps, user, userAgent);
 }

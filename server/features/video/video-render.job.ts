@@ -10,7 +10,6 @@ import type { Deps } from '../../deps.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { JobPaused } from '../../jobs/queue.ts';
 import { TtsError } from '../../providers/tts/tts.ts';
-import { resolveVideoBinaries } from '../../providers/video/video.ts';
 import { RenderError, type RenderPlan } from './render/render-plan.ts';
 import { renderVideo } from './render/render-video.ts';
 import { VIDEO_RENDER_JOB, renderJobKey } from './videos.service.ts';
@@ -134,7 +133,7 @@ export async function renderVideoJob(deps: RenderDeps, videoId: string, signal: 
   const workDir = path.join(deps.env.dataDir, 'renders', videoId);
   try {
     const plan = await buildPlan(deps, video, path.join(workDir, 'sources'));
-    const { ffmpeg, ffprobe } = resolveVideoBinaries(deps.env);
+    const { ffmpeg, ffprobe } = deps.video.binaries();
     let lastWrite = 0;
     let lastFraction = 0;
     const result = await renderVideo(plan, {

@@ -26,13 +26,18 @@ export type TtsProvider = {
 
 export type TtsErrorReason = 'invalid_request' | 'timeout' | 'rate_limited' | 'unavailable' | 'bad_response' | 'aborted';
 
-/** A speech failure, in words an owner can read; `reason` lets the caller choose a status. */
+/**
+ * A speech failure, in words an owner can read; `reason` lets the caller choose a status, and `field` names the
+ * request field an `invalid_request` is about (as data, never inside the message).
+ */
 export class TtsError extends Error {
   readonly reason: TtsErrorReason;
-  constructor(reason: TtsErrorReason, message: string, options?: { cause?: unknown }) {
+  readonly field: 'text' | 'voice' | undefined;
+  constructor(reason: TtsErrorReason, message: string, options?: { cause?: unknown; field?: 'text' | 'voice' }) {
     super(message, options);
     this.name = 'TtsError';
     this.reason = reason;
+    this.field = options?.field;
   }
 }
 
@@ -41,12 +46,12 @@ export const MAX_SPEECH_CHARACTERS = 4096;
 /** The checks both providers share, so an empty or huge text fails the same way everywhere. */
 export function checkSpeakRequest(request: SpeakRequest, voices: Voice[]): { text: string; speed: number; voice: Voice } {
   const text = request.text.replace(/\s+/g, ' ').trim();
-  if (!text) throw new TtsError('invalid_request', 'text: There is nothing to speak');
+  if (!text) throw new TtsError('invalid_request', 'There is nothing to speak', { field: 'text' });
   if (text.length > MAX_SPEECH_CHARACTERS) {
-    throw new TtsError('invalid_request', `text: At most ${MAX_SPEECH_CHARACTERS} characters can be spoken at once`);
+    throw new TtsError('invalid_request', `At most ${MAX_SPEECH_CHARACTERS} characters can be spoken at once`, { field: 'text' });
   }
   const voice = voices.find((candidate) => candidate.id === request.voice);
-  if (!voice) throw new TtsError('invalid_request', `voice: Unknown voice '${request.voice}'`);
+  if (!voice) throw new TtsError('invalid_request', `Unknown voice '${request.voice}'`, { field: 'voice' });
   const speed = Math.min(2, Math.max(0.5, Number.isFinite(request.speed) ? request.speed! : 1));
   return { text, speed, voice };
 }

@@ -9,6 +9,10 @@ export type VideoTools = {
   probe: (file: string) => Promise<VideoInfo | null>;
   /** One frame (PNG bytes, at most 1280 px wide) taken at `atSeconds`. */
   posterFrame: (file: string, atSeconds: number) => Promise<Buffer>;
+  /** Seconds of any media file (audio too), from ffprobe's format duration; null when it cannot tell. */
+  duration: (file: string) => Promise<number | null>;
+  /** The ffmpeg and ffprobe binaries, for work that runs them itself (the video renderer's child process). */
+  binaries: () => { ffmpeg: string; ffprobe: string };
 };
 
 const require = createRequire(import.meta.url);
@@ -33,6 +37,18 @@ export function createVideoTools(env: { FFMPEG_PATH?: string; FFPROBE_PATH?: str
   const bin = () => (binaries ??= resolveVideoBinaries(env));
 
   return {
+    binaries: bin,
+
+    async duration(file) {
+      try {
+        const output = (await run(bin().ffprobe, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file], 'utf8')) as string;
+        const seconds = Number(output.trim());
+        return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+      } catch {
+        return null;
+      }
+    },
+
     async probe(file) {
       let output: string;
       try {

@@ -5,7 +5,6 @@ import {
   Group,
   Paper,
   Stack,
-  Table,
   Text,
 } from "@mantine/core";
 import {
@@ -22,6 +21,7 @@ import { AUDIO_MESSAGES } from "../../contract/audio.ts";
 import { notifyError, notifySuccess } from "../../ui/notify.ts";
 import { audioApi } from "./audio-api.ts";
 import { audioKeys, audioQueries } from "./audio-queries.ts";
+import classes from "./trending.module.css";
 
 const number = new Intl.NumberFormat("en-US", {
   notation: "compact",
@@ -92,105 +92,42 @@ export function TrendingPage() {
           {AUDIO_MESSAGES.trendingEmpty}
         </Text>
       ) : (
-        <>
-          <Stack
-            gap="xs"
-            hiddenFrom="sm"
-            aria-label="Trending audios"
-            role="list"
-          >
+        <Stack gap="xs">
+          <div className={`${classes.row} ${classes.header}`} aria-hidden>
+            {COLUMNS.map((column, i) => (
+              <Text key={column} size="xs" c="dimmed" fw={600} className={i > 0 && i < 4 ? classes.number : undefined}>
+                {column}
+              </Text>
+            ))}
+          </div>
+          <Stack gap="xs" aria-label="Trending audios" role="list">
             {trending.results.map((sound) => (
-              <Paper
-                key={sound.music_id}
-                withBorder
-                radius="lg"
-                p="sm"
-                role="listitem"
-              >
-                <Text size="sm" fw={600}>
-                  {sound.hashtags.length
-                    ? sound.hashtags.map((tag) => `#${tag}`).join(" ")
-                    : "—"}
-                </Text>
-                <Text size="xs" c="dimmed" mb={6}>
-                  {sound.videos} {sound.videos === 1 ? "video" : "videos"}
-                </Text>
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Figure label="Play Count" value={sound.play_count} />
-                  <Figure label="Comments" value={sound.comments} />
-                  <Figure label="Shares" value={sound.shares} />
-                  <Stack gap={0}>
-                    <Text size="xs" c="dimmed">
-                      Download
-                    </Text>
-                    <Anchor
-                      href={sound.url}
-                      target="_blank"
-                      rel="noreferrer"
-                      size="sm"
-                      aria-label={`Get sound ${sound.music_id} on TikTok`}
-                    >
-                      <Group gap={4} wrap="nowrap">
-                        On TikTok <IconExternalLink size={14} />
-                      </Group>
-                    </Anchor>
-                  </Stack>
-                </Group>
+              <Paper key={sound.music_id} withBorder radius="lg" p="sm" role="listitem" className={classes.row}>
+                <div className={classes.sound}>
+                  <Text size="sm" fw={600}>
+                    {sound.hashtags.length ? sound.hashtags.map((tag) => `#${tag}`).join(" ") : "—"}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {sound.videos} {sound.videos === 1 ? "video" : "videos"}
+                  </Text>
+                </div>
+                <Figure label="Play Count" value={sound.play_count} />
+                <Figure label="Comments" value={sound.comments} />
+                <Figure label="Shares" value={sound.shares} />
+                <Stack gap={0}>
+                  <Text size="xs" c="dimmed" className={classes.label}>
+                    Download
+                  </Text>
+                  <Anchor href={sound.url} target="_blank" rel="noreferrer" size="sm" aria-label={`Get sound ${sound.music_id} on TikTok`}>
+                    <Group gap={4} wrap="nowrap">
+                      On TikTok <IconExternalLink size={14} />
+                    </Group>
+                  </Anchor>
+                </Stack>
               </Paper>
             ))}
           </Stack>
-          <Table.ScrollContainer minWidth={520} visibleFrom="sm">
-            <Table striped verticalSpacing="sm" aria-label="Trending audios">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>#Hashtags</Table.Th>
-                  <Table.Th ta="right">Play Count</Table.Th>
-                  <Table.Th ta="right">Comments</Table.Th>
-                  <Table.Th ta="right">Shares</Table.Th>
-                  <Table.Th>Download</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {trending.results.map((sound) => (
-                  <Table.Tr key={sound.music_id}>
-                    <Table.Td>
-                      <Text size="sm">
-                        {sound.hashtags.length
-                          ? sound.hashtags.map((tag) => `#${tag}`).join(" ")
-                          : "—"}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {sound.videos} {sound.videos === 1 ? "video" : "videos"}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {number.format(sound.play_count)}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {number.format(sound.comments)}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {number.format(sound.shares)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor
-                        href={sound.url}
-                        target="_blank"
-                        rel="noreferrer"
-                        size="sm"
-                        aria-label={`Get sound ${sound.music_id} on TikTok`}
-                      >
-                        <Group gap={4} wrap="nowrap">
-                          On TikTok <IconExternalLink size={14} />
-                        </Group>
-                      </Anchor>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </>
+        </Stack>
       )}
       <Text size="xs" c="dimmed">
         TikTok does not let apps download its sounds: “On TikTok” opens the
@@ -200,10 +137,13 @@ export function TrendingPage() {
   );
 }
 
+/** The spec's columns; on a phone each card names them beside its figures instead. */
+const COLUMNS = ["#Hashtags", "Play Count", "Comments", "Shares", "Download"] as const;
+
 function Figure({ label, value }: { label: string; value: number }) {
   return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
+    <Stack gap={0} className={classes.number}>
+      <Text size="xs" c="dimmed" className={classes.label}>
         {label}
       </Text>
       <Text size="sm" fw={600}>

@@ -24,6 +24,7 @@ export const mediaKeys = {
   list: (scope: MediaScope, order: MediaOrder, filter: MediaFilter = {}) =>
     ['media', 'list', scope.type ?? 'all', scope.parentId ?? 'root', order.sort, order.order, ...filterKey(filter)] as const,
   recent: (filter: MediaFilter = {}) => ['media', 'recent', ...filterKey(filter)] as const,
+  search: (words: string) => ['media', 'picker', words] as const,
   uploaders: () => ['media', 'uploaders'] as const,
   item: (id: string) => ['media', 'item', id] as const,
   folders: () => ['media', 'folders'] as const,
@@ -47,6 +48,14 @@ export const mediaQueries = {
     queryOptions({
       queryKey: mediaKeys.recent(filter),
       queryFn: ({ signal }) => api(`/media/recent?${setFilter(new URLSearchParams({ pageSize: '60' }), filter)}`, MediaPageSchema, { signal }),
+    }),
+  /** The whole library, newest first, a page at a time, optionally only what matches words of its name or description (pickers). */
+  search: (words: string) =>
+    infiniteQueryOptions({
+      queryKey: mediaKeys.search(words),
+      initialPageParam: 1,
+      queryFn: ({ pageParam, signal }) => api(`/media/recent?${new URLSearchParams({ page: String(pageParam), pageSize: String(PAGE_SIZE), search: words })}`, MediaPageSchema, { signal }),
+      getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
     }),
   /** Who uploaded to the library (the owner's filter); kept for offline reading like the rest of ['media']. */
   uploaders: () =>

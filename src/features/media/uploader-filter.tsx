@@ -1,7 +1,8 @@
-import { Chip, Group, ScrollArea, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { MediaUploader } from '../../contract/media.ts';
 import { displayNameOf } from '../../lib/session.ts';
+import { ChipRow } from '../../ui/chip-row.tsx';
 import { mediaQueries, type MediaFilter } from './media-queries.ts';
 
 const EVERYONE = 'everyone';
@@ -40,17 +41,7 @@ export function UploaderFilter({ value, onChange }: { value: MediaFilter; onChan
       <Text size="sm" c="dimmed" fw={600} mb={4}>
         Uploaded by
       </Text>
-      <ScrollArea type="never">
-        <Chip.Group value={selected} onChange={(next) => choose(next as string)}>
-          <Group gap="xs" wrap="nowrap" pb={4}>
-            {options.map((option) => (
-              <Chip key={option.value} value={option.value} size="md">
-                {option.label}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </ScrollArea>
+      <ChipRow value={selected} options={options} onChange={choose} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import type { SegmentSummary } from '../../contract/segments.ts';
+import * as v from 'valibot';
+import { UpdateSegmentRequestSchema, type SegmentSummary } from '../../contract/segments.ts';
+import { useContractForm } from '../../ui/contract-form.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useRenameSegment } from './segments-mutations.ts';
 
@@ -13,31 +14,34 @@ export function RenameSegmentModal({ segment, onClose }: { segment: SegmentSumma
 }
 
 function RenameForm({ segment, onClose }: { segment: SegmentSummary; onClose: () => void }) {
-  const [title, setTitle] = useState(segment.segmentation_title);
+  const form = useContractForm<{ segmentation_title: string }>({ initialValues: { segmentation_title: segment.segmentation_title }, schema: UpdateSegmentRequestSchema });
   const rename = useRenameSegment();
   return (
     <form
-      onSubmit={(event) => {
-        event.preventDefault();
+      noValidate
+      onSubmit={form.onSubmit((values) => {
         rename.mutate(
-          { id: segment.id, title: title.trim() },
+          { id: segment.id, title: v.parse(UpdateSegmentRequestSchema, values).segmentation_title },
           {
             onSuccess: () => {
               notifySuccess('Updated successfully');
               onClose();
             },
-            onError: (error) => notifyError(error, 'Something went wrong'),
+            onError: (error) => {
+              form.setServerErrors(error);
+              notifyError(error, 'Something went wrong');
+            },
           },
         );
-      }}
+      })}
     >
       <Stack>
-        <TextInput label="Title" value={title} onChange={(event) => setTitle(event.currentTarget.value)} maxLength={120} data-autofocus required />
+        <TextInput label="Title" {...form.getInputProps('segmentation_title')} maxLength={120} data-autofocus required />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" loading={rename.isPending} disabled={!title.trim()}>
+          <Button type="submit" loading={rename.isPending} disabled={!form.getValues().segmentation_title.trim()}>
             Save
           </Button>
         </Group>

@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Chip, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Recipient, RecipientStatus } from '../../contract/sending.ts';
+import { ChipRow } from '../../ui/chip-row.tsx';
 import { sendingQueries } from './sending-queries.ts';
 
 /** Each status in the owner's words (the Subscribers tab). */
@@ -43,17 +44,7 @@ export function RecipientsList({ sendId, channel }: { sendId: string; channel: '
   const filters = FILTERS.filter((item) => channel === 'email' || !['opened', 'clicked'].includes(item.value));
   return (
     <Stack gap="sm">
-      <ScrollArea type="never">
-        <Chip.Group value={filter} onChange={(value) => setFilter(value as string)}>
-          <Group gap="xs" wrap="nowrap" pb={4}>
-            {filters.map((item) => (
-              <Chip key={item.value} value={item.value} size="md">
-                {item.label}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </ScrollArea>
+      <ChipRow value={filter} options={filters} onChange={setFilter} />
       <Text size="sm" c="dimmed" data-testid="recipient-count">
         {total.toLocaleString('en-US')} {total === 1 ? 'recipient' : 'recipients'}
       </Text>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { InviteRequestSchema, type TeamInvitation, type TeamMember } from '../../contract/team.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
+import { useContractForm } from '../../ui/contract-form.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PageColumn, PageHeader } from '../../ui/page-header.tsx';
 import type { MediaParts } from './staff-home.tsx';
@@ -17,27 +18,25 @@ const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 
 export function TeamScreen({ Thumb }: Pick<MediaParts, 'Thumb'>) {
   const { data } = useSuspenseQuery(teamQueries.team());
   const { invite, resend, revoke, remove } = useTeamMutations();
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
+  const form = useContractForm<{ email: string }>({ initialValues: { email: '' }, schema: InviteRequestSchema });
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const [viewing, setViewing] = useState<TeamMember | null>(null);
   const full = data.used + data.invitations.filter((i) => !i.expired).length >= data.limit;
   // After a downgrade below the team's size nobody is removed, but the team cannot grow.
   const over = data.used > data.limit;
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = v.safeParse(InviteRequestSchema, { email });
-    if (!parsed.success) return setEmailError(parsed.issues[0].message);
-    setEmailError(null);
-    invite.mutate(parsed.output.email, {
+  const submit = form.onSubmit((values) => {
+    invite.mutate(v.parse(InviteRequestSchema, values).email, {
       onSuccess: (sent) => {
         notifySuccess(`Invitation sent to ${sent.email}`);
-        setEmail('');
+        form.reset();
       },
-      onError: (error) => notifyError(error),
+      onError: (error) => {
+        form.setServerErrors(error);
+        notifyError(error);
+      },
     });
-  };
+  });
 
   return (
     <PageColumn>
@@ -84,11 +83,9 @@ export function TeamScreen({ Thumb }: Pick<MediaParts, 'Thumb'>) {
             inputMode="email"
             autoComplete="off"
             size="lg"
-            value={email}
-            error={emailError}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+            {...form.getInputProps('email')}
           />
-          <Button type="submit" size="lg" leftSection={<IconSend size={18} />} loading={invite.isPending} disabled={email.trim() === '' || over}>
+          <Button type="submit" size="lg" leftSection={<IconSend size={18} />} loading={invite.isPending} disabled={form.getValues().email.trim() === '' || over}>
             Send invitation
           </Button>
           <Text size="xs" c="dimmed">

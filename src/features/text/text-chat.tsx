@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Box, Button, Chip, Drawer, Grid, Group, Paper, ScrollArea, Select, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Box, Button, Drawer, Grid, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowUp, IconCopy, IconHistory, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useOnline } from '../../lib/offline/online.ts';
 import { usePendingOps } from '../../lib/outbox/use-outbox.ts';
 import { AssistantBubble, composerClass, OwnerBubble, TypingBubble } from '../../ui/chat-bubbles.tsx';
+import { ChipRow } from '../../ui/chip-row.tsx';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
 import { ChatHistory } from './chat-history.tsx';
 import { conversationEntity, TEXT_CHAT_OP, useRegenerateText, useSendChatMessage } from './text-mutations.ts';
@@ -130,17 +131,7 @@ export function TextChat({ conversationId, category, style, onNavigate, onLaunch
             <Text size="sm" fw={500}>
               Style
             </Text>
-            <ScrollArea type="never">
-              <Chip.Group value={style} onChange={(value) => onNavigate({ category, style: value as TextStyle })}>
-                <Group gap="xs" wrap="nowrap" pb={4} data-testid="style-picker">
-                  {TEXT_STYLES.map((item) => (
-                    <Chip key={item.id} value={item.id} size="md">
-                      {item.label}
-                    </Chip>
-                  ))}
-                </Group>
-              </Chip.Group>
-            </ScrollArea>
+            <ChipRow<TextStyle> value={style} options={TEXT_STYLES.map((item) => ({ value: item.id, label: item.label }))} onChange={(next) => onNavigate({ category, style: next })} testId="style-picker" />
             <Text size="sm" c="dimmed">
               Say what the text is about: the offer, the day or time, who it is for. Mise asks if something is missing and never adds prices or dates you did not give.
             </Text>

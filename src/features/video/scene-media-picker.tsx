@@ -1,28 +1,16 @@
 import { AspectRatio, Badge, Box, Button, Image, Loader, Modal, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { infiniteQueryOptions, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MediaPageSchema, type MediaItem } from '../../contract/media.ts';
-import { api } from '../../lib/api.ts';
+import type { MediaItem } from '../../contract/media.ts';
 import { mediaQueries } from '../media/media-queries.ts';
-
-const PICKER_PAGE = 60;
-
-/** The whole library, newest first, a page at a time, optionally only what matches words of its name or description. */
-const pickerPages = (search: string) =>
-  infiniteQueryOptions({
-    queryKey: ['media', 'picker', search] as const,
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => api(`/media/recent?${new URLSearchParams({ page: String(pageParam), pageSize: String(PICKER_PAGE), search })}`, MediaPageSchema, { signal }),
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
-  });
 
 /** The owner's photos and clips, newest first, searchable and paged ("Show more"), for one scene; a tap picks. */
 export function SceneMediaPicker({ opened, onClose, onPick }: { opened: boolean; onClose: () => void; onPick: (item: MediaItem) => void }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
-  const pages = useInfiniteQuery({ ...pickerPages(debounced), enabled: opened, placeholderData: (previous) => previous });
+  const pages = useInfiniteQuery({ ...mediaQueries.search(debounced), enabled: opened, placeholderData: (previous) => previous });
   const items = pages.data?.pages.flatMap((page) => page.items).filter((item) => (item.type === 'image' || item.type === 'video') && item.path) ?? [];
   const total = pages.data?.pages[0]?.total ?? 0;
   return (

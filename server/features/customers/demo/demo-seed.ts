@@ -57,6 +57,8 @@ export async function seedDemoAccount(deps: { db: Db; env: Env; logger: Logger; 
   await recomputeFigures(db, user.id);
 
   const segments: string[] = [];
+  // Not deps.ai on purpose: the demo's segments must be the same on every machine, model or not, and the built-in
+  // parser is a pure function (no client, no network), so this builds no outside service.
   const ai = createBuiltinProvider();
   for (const query of DEMO_SEGMENTS) {
     try {

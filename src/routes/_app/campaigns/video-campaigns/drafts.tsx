@@ -1,30 +1,8 @@
-import { TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
-import { BackLink } from '../../../../features/video/back-link.tsx';
-import { VideoGrid } from '../../../../features/video/video-cards.tsx';
+import { DraftVideosScreen } from '../../../../features/video/draft-videos-screen.tsx';
 import { videoQueries } from '../../../../features/video/video-queries.ts';
-import { PageHeader } from '../../../../ui/page-header.tsx';
 
 export const Route = createFileRoute('/_app/campaigns/video-campaigns/drafts')({
   loader: ({ context }) => context.queryClient.ensureQueryData(videoQueries.videos('drafts')),
-  component: DraftVideosPage,
+  component: DraftVideosScreen,
 });
-
-/** Draft Videos: every video not published yet, searchable by its concept (case-insensitive). */
-function DraftVideosPage() {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
-  const videos = useQuery({ ...videoQueries.videos('drafts', debounced), placeholderData: (previous) => previous });
-  return (
-    <>
-      <BackLink to="/campaigns/video-campaigns" label="Video campaigns" />
-      <PageHeader title="Draft Videos">Made, being made, or not published yet.</PageHeader>
-      <TextInput mb="md" size="md" leftSection={<IconSearch size={18} />} placeholder="Search" aria-label="Search videos" value={search} onChange={(event) => setSearch(event.currentTarget.value)} />
-      {videos.data && <VideoGrid videos={videos.data} />}
-    </>
-  );
-}

@@ -1,11 +1,8 @@
-import { Alert, Button, Skeleton } from '@mantine/core';
-import { IconChevronLeft } from '@tabler/icons-react';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { brandQueries } from '../../../../../features/brand/brand-queries.ts';
-import { TextEditor } from '../../../../../features/text/text-editor.tsx';
+import { GeneratedTextScreen } from '../../../../../features/text/generated-text-screen.tsx';
 import { textQueries } from '../../../../../features/text/text-queries.ts';
-import { ApiError } from '../../../../../lib/api.ts';
 import { tolerateFailure } from '../../../../../lib/route-data.ts';
 import { sessionStore } from '../../../../../lib/session.ts';
 
@@ -20,47 +17,15 @@ export const Route = createFileRoute('/_app/campaigns/text-campaigns/generated-t
   component: GeneratedTextPage,
 });
 
-/** Spec §2 generated-text/{conversation_id}: the text a chat wrote (or, for a text with no chat, the text itself by its id). */
 function GeneratedTextPage() {
   const { conversationId } = Route.useParams();
   const navigate = useNavigate();
   const { data: brand } = useSuspenseQuery(brandQueries.settings(userId()));
-  const timeZone = brand.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const conversation = useQuery(textQueries.conversation(conversationId));
-  const noChat = conversation.error instanceof ApiError && conversation.error.status === 404;
-  const direct = useQuery({ ...textQueries.campaign(conversationId), enabled: noChat });
-  const campaignId = conversation.data?.sms_campaign?.id ?? (noChat ? direct.data?.id : undefined);
-  // The editor reads the campaign itself so an edit or a regenerate shows at once.
-  const campaign = useQuery({ ...textQueries.campaign(campaignId ?? ''), enabled: Boolean(campaignId) });
-
-  const back = (
-    <Button renderRoot={(props) => <Link {...props} to="/campaigns/text-campaigns/generated-texts" />} variant="subtle" color="gray" leftSection={<IconChevronLeft size={18} />} ml={-12} mb={4}>
-      Your texts
-    </Button>
-  );
-  if (campaign.data)
-    return (
-      <>
-        {back}
-        <TextEditor key={campaign.data.id} campaign={campaign.data} timeZone={timeZone} onDone={() => void navigate({ to: '/campaigns/text-campaigns' })} />
-      </>
-    );
-  const missing = (conversation.data && !conversation.data.sms_campaign) || (noChat && direct.isError);
   return (
-    <>
-      {back}
-      {missing ? (
-        <Alert color="gray" title="No text yet">
-          This chat has not written a text yet.{' '}
-          <Button variant="subtle" size="compact-sm" renderRoot={(props) => <Link {...props} to="/campaigns/text-campaigns/ai" search={{ conversation: conversationId, category: 'flash_sale', style: 'friendly' }} />}>
-            Back to the chat
-          </Button>
-        </Alert>
-      ) : conversation.isError && !noChat ? (
-        <Alert color="red">{conversation.error.message}</Alert>
-      ) : (
-        <Skeleton h={320} radius="lg" />
-      )}
-    </>
+    <GeneratedTextScreen
+      conversationId={conversationId}
+      timeZone={brand.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone}
+      onDone={() => void navigate({ to: '/campaigns/text-campaigns' })}
+    />
   );
 }
