@@ -1,0 +1,49 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { startOutbox, drainSoon } from '../outbox/client.ts';
+import { sessionStore } from '../session.ts';
+import { mirrorAuth } from './auth-mirror.ts';
+import { persistQueryCache, removePersistedQueryCache, restoreQueryCache } from './persister.ts';
+import { requestPersistentStorage } from './storage-persist.ts';
+import { reportStorageProblem } from './storage-problems.ts';
+
+const STORAGE_BROKEN = 'Mise cannot use this browser’s storage (private browsing?). It works, but not offline.';
+
+/**
+ * What a signed-in page keeps on the device, started once (start-offline.ts): the token mirror, the restored read
+ * cache, the outbox. Before the first render when the page opens signed in; when a session starts otherwise.
+ */
+export async function startStorage(queryClient: QueryClient): Promise<void> {
+  let owner = sessionStore.get()?.userId ?? null;
+  let tail: Promise<void> = Promise.resolve();
+  // Session changes are mirrored one after another, in order.
+  const mirror = () => {
+    const session = sessionStore.get();
+    if (session && owner && session.userId !== owner) {
+      // Someone else signed in on this device after a session ended without sign-out: none of the
+      // previous owner's answers may show.
+      void queryClient.resetQueries();
+    }
+    const signedIn = Boolean(session && session.userId !== owner);
+    if (session) owner = session.userId;
+    tail = tail.then(async () => {
+      try {
+        const { otherOwner, resumed } = await mirrorAuth(session ? { token: session.token, userId: session.userId } : null);
+        if (otherOwner) await removePersistedQueryCache();
+        if (resumed) void drainSoon();
+        if (signedIn) void requestPersistentStorage();
+      } catch {
+        reportStorageProblem(STORAGE_BROKEN);
+      }
+    });
+    return tail;
+  };
+
+  await withTimeout(mirror(), 3000);
+  if (sessionStore.get()) void requestPersistentStorage();
+  await restoreQueryCache(queryClient);
+  persistQueryCache(queryClient);
+  sessionStore.subscribe(() => void mirror());
+  startOutbox(queryClient);
+}
+
+const withTimeout = (work: Promise<void>, ms: number) => Promise.race([work, new Promise<void>((resolve) => setTimeout(resolve, ms))]);
