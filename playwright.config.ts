@@ -62,7 +62,8 @@ export default defineConfig({
     command: `node scripts/e2e-server.mjs`,
     url: `http://localhost:${E2E_PORT}/api/v1/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The build (two passes, see vite.config.ts) and the server start take minutes on a busy 2-core machine.
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -58,6 +58,7 @@ const alias = [
   },
 ];
 
+const ENTRY = /[\\/]src[\\/]main\.tsx$/;
 // The split parts (component and loader) of the routes that draw /signin and the signed-in home.
 const SIGNIN = /[\\/]src[\\/]routes[\\/]_auth(\.tsx|[\\/]signin\.tsx)\?tsr-split=component/;
 const HOME = /[\\/]src[\\/]routes[\\/]_app(\.tsx|[\\/]index\.tsx)\?tsr-split=component/;
@@ -128,7 +129,9 @@ async function firstLoadGroups(mode: string): Promise<Map<string, FirstLoadGroup
   const home = modulesOf(closure(chunks.filter((c) => c.moduleIds.some((id) => HOME.test(id)))));
   const groups = new Map<string, FirstLoadGroup>();
   for (const id of new Set([...start, ...signin, ...home])) {
-    if (FRAMEWORK.test(id)) continue;
+    // main.tsx stays alone in the entry file: it awaits the lazy start-storage.ts before the first render, and that file
+    // imports from these groups; were main.tsx in `start`, the import would wait for main.tsx to finish (a deadlock).
+    if (FRAMEWORK.test(id) || ENTRY.test(id)) continue;
     groups.set(id, start.has(id) || (signin.has(id) && home.has(id)) ? 'start' : signin.has(id) ? 'signin' : 'shell');
   }
   return groups;
@@ -232,6 +235,7 @@ export default defineConfig(async ({ command, mode }) => {
               // gzipped alone, so ~25 % bigger, and named in every lazy import's preload list): see firstLoadGroup.
               {
                 name: (id: string) => groups.get(id) ?? null,
+                debugName: 'first-load',
                 priority: 1,
                 includeDependenciesRecursively: false,
               },

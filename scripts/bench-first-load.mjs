@@ -61,10 +61,17 @@ async function fromBrowser(context, dist, url, ready) {
       for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
+  page.on('pageerror', (error) => console.error(`${url}: ${error.message}`));
+  page.on('console', (message) => message.type() === 'error' && console.error(`${url}: ${message.text()}`));
   await page.goto(url, { waitUntil: 'networkidle' });
   // The screen itself, then quiet again: on a loaded machine the network can go quiet before the app has asked for its
   // screen's files (it reads IndexedDB first), and the count would miss them.
-  await ready(page).waitFor({ timeout: 60_000 });
+  await ready(page)
+    .waitFor({ timeout: 60_000 })
+    .catch(async (error) => {
+      console.error(`${url} shows: ${(await page.locator('body').innerText()).slice(0, 500)}`);
+      throw error;
+    });
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
   const cls = await page.evaluate(() => window.__cls);
