@@ -1,26 +1,56 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { startOutbox, drainSoon } from '../outbox/client.ts';
 import { sessionStore } from '../session.ts';
+import { mirrorAuth } from './auth-mirror.ts';
 import { captureInstallPrompt } from './install-prompt.ts';
 import { seedOnlineManager } from './online.ts';
+import { persistQueryCache, removePersistedQueryCache, restoreQueryCache } from './persister.ts';
+import { requestPersistentStorage } from './storage-persist.ts';
+import { reportStorageProblem } from './storage-problems.ts';
 import { registerServiceWorker } from './sw-registration.ts';
 
+const STORAGE_BROKEN = 'Mise cannot use this browser’s storage (private browsing?). It works, but not offline.';
+
 /**
- * Everything offline, started once before the first render (main.tsx): the service worker, the online state, and for a
- * signed-in page the token mirror, the restored read cache and the outbox (start-storage.ts). Signed out, the sign-in
- * screens need none of those: they (and IndexedDB's wrapper, ~6 KB gzip) load when a session starts.
+ * Everything offline, started once before the first render (main.tsx):
+ * the service worker, the online state, the token mirror, the restored read cache, the outbox.
  */
 export async function startOffline(queryClient: QueryClient): Promise<void> {
   seedOnlineManager();
   captureInstallPrompt();
   registerServiceWorker();
-  if (sessionStore.get()) {
-    const { startStorage } = await import('./start-storage.ts');
-    await startStorage(queryClient);
-    return;
-  }
-  const unsubscribe = sessionStore.subscribe(() => {
-    if (!sessionStore.get()) return;
-    unsubscribe();
-    void import('./start-storage.ts').then(({ startStorage }) => startStorage(queryClient));
-  });
+
+  let owner = sessionStore.get()?.userId ?? null;
+  let tail: Promise<void> = Promise.resolve();
+  // Session changes are mirrored one after another, in order.
+  const mirror = () => {
+    const session = sessionStore.get();
+    if (session && owner && session.userId !== owner) {
+      // Someone else signed in on this device after a session ended without sign-out: none of the
+      // previous owner's answers may show.
+      void queryClient.resetQueries();
+    }
+    const signedIn = Boolean(session && session.userId !== owner);
+    if (session) owner = session.userId;
+    tail = tail.then(async () => {
+      try {
+        const { otherOwner, resumed } = await mirrorAuth(session ? { token: session.token, userId: session.userId } : null);
+        if (otherOwner) await removePersistedQueryCache();
+        if (resumed) void drainSoon();
+        if (signedIn) void requestPersistentStorage();
+      } catch {
+        reportStorageProblem(STORAGE_BROKEN);
+      }
+    });
+    return tail;
+  };
+
+  await withTimeout(mirror(), 3000);
+  if (sessionStore.get()) void requestPersistentStorage();
+  await restoreQueryCache(queryClient);
+  persistQueryCache(queryClient);
+  sessionStore.subscribe(() => void mirror());
+  startOutbox(queryClient);
 }
+
+const withTimeout = (work: Promise<void>, ms: number) => Promise.race([work, new Promise<void>((resolve) => setTimeout(resolve, ms))]);

@@ -1,5 +1,6 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
 import { useSyncExternalStore } from 'react';
+import { withOutboxLock } from '../outbox/drain.ts';
 
 /**
  * Registers the service worker on every page (installability and offline start need it before
@@ -68,7 +69,6 @@ export async function applyUpdate() {
   if (!update || state.applying) return;
   set({ applying: true });
   const apply = update;
-  const { withOutboxLock } = await import('../outbox/drain.ts');
   await withOutboxLock(async () => {
     await apply(true);
     await new Promise((resolve) => setTimeout(resolve, 15_000));
