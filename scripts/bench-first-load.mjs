@@ -53,7 +53,7 @@ function fromHtml(dist) {
 }
 
 /** Scripts the browser fetched for `url`, gzip sizes read from the build. */
-async function fromBrowser(context, dist, url) {
+async function fromBrowser(context, dist, url, ready) {
   const page = await context.newPage();
   await page.addInitScript(() => {
     window.__cls = 0;
@@ -61,7 +61,18 @@ async function fromBrowser(context, dist, url) {
       for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
+  page.on('pageerror', (error) => console.error(`${url}: ${error.message}`));
+  page.on('console', (message) => message.type() === 'error' && console.error(`${url}: ${message.text()}`));
   await page.goto(url, { waitUntil: 'networkidle' });
+  // The screen itself, then quiet again: on a loaded machine the network can go quiet before the app has asked for its
+  // screen's files (it reads IndexedDB first), and the count would miss them.
+  await ready(page)
+    .waitFor({ timeout: 60_000 })
+    .catch(async (error) => {
+      console.error(`${url} shows: ${(await page.locator('body').innerText()).slice(0, 500)}`);
+      throw error;
+    });
+  await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
   const cls = await page.evaluate(() => window.__cls);
   const { entries, fcp } = await page.evaluate(() => ({
@@ -95,12 +106,12 @@ try {
   for (let i = 0; ; i += 1) {
     const up = await fetch(`${origin}/api/v1/health`).then((r) => r.ok, () => false);
     if (up) break;
-    if (i > 600) throw new Error('the server did not start');
+    if (i > 1800) throw new Error('the server did not start in 3 minutes');
     await new Promise((r) => setTimeout(r, 100));
   }
   const { defaultBrowserType: _b, ...pixel } = devices['Pixel 7'];
   const signedOut = await browser.newContext({ ...pixel, baseURL: origin, serviceWorkers: 'block' });
-  results.signin = await fromBrowser(signedOut, appDist, `${origin}/signin`);
+  results.signin = await fromBrowser(signedOut, appDist, `${origin}/signin`, (page) => page.getByRole('button', { name: 'Sign in', exact: true }));
 
   // An account made through the API, signed in through the app's own screen, then a fresh page load of "/".
   const email = `bench.${Date.now().toString(36)}@cafe.test`;
@@ -148,7 +159,7 @@ try {
   const state = await signedOut.storageState();
   await signedOut.close();
   const signedIn = await browser.newContext({ ...pixel, baseURL: origin, serviceWorkers: 'block', storageState: state });
-  results.home = await fromBrowser(signedIn, appDist, `${origin}/`);
+  results.home = await fromBrowser(signedIn, appDist, `${origin}/`, (page) => page.getByRole('navigation', { name: 'Shortcuts' }));
   await signedIn.close();
 } finally {
   await browser.close();

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { TimeZoneSchema } from './brand.ts';
+import { TimeZoneSchema } from './time-zone.ts';
 import { EmailSchema, OTP_LENGTH, PASSWORD_MIN_LENGTH, UserTypeSchema } from './common.ts';
 
 // Messages are the spec's (§5), word for word.

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isTimeZone, TimeZoneSchema } from './time-zone.ts';
 
 // Restaurant content (spec §2, §5, §7 Settings). Bounds are ours: the spec leaves them open.
 export const BRAND_LIMITS = {
@@ -84,18 +85,7 @@ export const BrandLogoSchema = v.pipe(
   v.check((value) => value === '' || /^\/api\/v1\/files\/[\w./-]+$/.test(value) || /^https:\/\/\S+$/.test(value), 'Brand logo must be an uploaded image'),
 );
 
-/** True for an IANA time zone this runtime knows (America/Chicago, Europe/Paris, UTC). */
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return value.length <= 64;
-  } catch {
-    return false;
-  }
-}
-
-/** The restaurant's time zone: schedules are picked and shown in it. */
-export const TimeZoneSchema = v.pipe(v.string('Time zone must be text'), v.trim(), v.check(isTimeZone, 'Time zone must be a time zone like America/Chicago'));
+export { isTimeZone, TimeZoneSchema };
 
 /** The hours a guest must wait between two marketing texts from this restaurant (0: no limit); 24 by default. */
 export const TEXT_GAP_CHOICES = [0, 12, 24, 48, 72, 168] as const;

@@ -126,5 +126,4 @@ export function parseExpiry(value: string): { expMonth: number; expYear: number 
   return { expMonth, expYear: year < 100 ? 2000 + year : year };
 }
 
-/** The code the server sends with a refusal for a plan limit; the client offers the upgrade. */
-export const PLAN_LIMIT_CODE = 'plan_limit';
+export { PLAN_LIMIT_CODE } from './plan-limit.ts';

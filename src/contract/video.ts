@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { truncateQuery, VIDEO_LIMITS } from './video-limits.ts';
 
 // Video campaigns (campaigns-spec §2 Video and audio, §3 Video/Script/Video config, §4, §5, §7 Video, §9).
 // Messages the spec gives are kept verbatim; the subcategories, styles and bounds it leaves open are ours.
@@ -40,21 +41,7 @@ export type VideoSubcategory = (typeof VIDEO_SUBCATEGORIES)[number]['id'];
 export const stylesOf = (subcategory: string): readonly { id: string; label: string }[] =>
   VIDEO_SUBCATEGORIES.find((entry) => entry.id === subcategory)?.styles ?? [];
 
-export const VIDEO_LIMITS = {
-  query: 500,
-  title: 100,
-  narration: 300,
-  caption: 120,
-  scenes: 12,
-  sceneSeconds: { min: 1, max: 15 },
-  /** Furthest start into a clip, in seconds. */
-  trimStartMax: 600,
-  /** Spec §9: the home's generated videos, script list limits, query truncation. */
-  homeVideos: 3,
-  scriptListShort: 5,
-  scriptListLong: 100,
-  queryShown: 40,
-} as const;
+export { truncateQuery, VIDEO_LIMITS };
 
 export const VIDEO_MESSAGES = {
   greeting: 'What kind of video would you like to make?',
@@ -262,4 +249,3 @@ export const VideoOptionsSchema = v.object({
 export type VideoOptions = v.InferOutput<typeof VideoOptionsSchema>;
 
 /** Spec §9: the query shown in lists is cut at 40 characters. */
-export const truncateQuery = (text: string, length: number = VIDEO_LIMITS.queryShown) => (text.length > length ? `${text.slice(0, length)}…` : text);

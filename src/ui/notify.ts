@@ -1,6 +1,6 @@
 import { notifications, type NotificationData } from '@mantine/notifications';
 import { createElement } from 'react';
-import { PLAN_LIMIT_CODE } from '../contract/subscriptions.ts';
+import { PLAN_LIMIT_CODE } from '../contract/plan-limit.ts';
 import { ApiError } from '../lib/api.ts';
 
 type ToastOptions = {

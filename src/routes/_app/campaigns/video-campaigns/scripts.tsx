@@ -2,7 +2,7 @@ import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { truncateQuery, VIDEO_LIMITS } from '../../../../contract/video.ts';
+import { truncateQuery, VIDEO_LIMITS } from '../../../../contract/video-limits.ts';
 import { BackLink } from '../../../../features/video/back-link.tsx';
 import { videoQueries } from '../../../../features/video/video-queries.ts';
 import { PageHeader } from '../../../../ui/page-header.tsx';
