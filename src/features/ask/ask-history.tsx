@@ -2,8 +2,9 @@ import { ActionIcon, Button, Group, Menu, NavLink, ScrollArea, Stack, Text, Text
 import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ASK_MESSAGES, historyTitle, type AskMode } from '../../contract/ask.ts';
+import { ASK_LIMITS, ASK_MESSAGES, RenameAskConversationRequestSchema, historyTitle, type AskMode } from '../../contract/ask.ts';
 import { ConfirmModal } from '../../ui/confirm-modal.tsx';
+import { useContractForm } from '../../ui/contract-form.ts';
 import { notifyError } from '../../ui/notify.ts';
 import { askApi } from './ask-api.ts';
 import { groupHistory } from './ask-history-groups.ts';
@@ -61,7 +62,7 @@ function HistoryRow({ mode, entry, active, onOpen, onDeleted }: { mode: AskMode;
   const queryClient = useQueryClient();
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [title, setTitle] = useState(entry.title);
+  const form = useContractForm({ initialValues: { title: entry.title }, schema: RenameAskConversationRequestSchema });
   const remove = useMutation({
     mutationFn: () => (mode === 'text' ? askApi.removeConversation(entry.id) : askApi.removeGraph(entry.id)),
     onSuccess: async () => {
@@ -72,28 +73,24 @@ function HistoryRow({ mode, entry, active, onOpen, onDeleted }: { mode: AskMode;
     onError: (error) => notifyError(error, ASK_MESSAGES.failed),
   });
   const rename = useMutation({
-    mutationFn: () => askApi.rename(entry.id, title),
+    mutationFn: (title: string) => askApi.rename(entry.id, title),
     onSuccess: async () => {
       setRenaming(false);
       await queryClient.invalidateQueries({ queryKey: askKeys.conversations() });
     },
-    onError: (error) => notifyError(error, ASK_MESSAGES.failed),
+    onError: (error) => {
+      if (!form.setServerErrors(error)) notifyError(error, ASK_MESSAGES.failed);
+    },
   });
 
   if (renaming) {
     return (
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (title.trim()) rename.mutate();
-        }}
-      >
+      <form onSubmit={form.onSubmit(({ title }) => rename.mutate(title.trim()))}>
         <TextInput
           aria-label="Conversation title"
-          value={title}
-          maxLength={100}
+          maxLength={ASK_LIMITS.title}
           autoFocus
-          onChange={(event) => setTitle(event.currentTarget.value)}
+          {...form.getInputProps('title')}
           onBlur={() => !rename.isPending && setRenaming(false)}
           onKeyDown={(event) => event.key === 'Escape' && setRenaming(false)}
         />

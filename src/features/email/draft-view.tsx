@@ -3,11 +3,12 @@ import { IconEdit, IconPhoto, IconRefresh, IconSparkles } from '@tabler/icons-re
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { EMAIL_DRAFT_MESSAGES, type EmailDraft } from '../../contract/email-drafts.ts';
+import { EMAIL_DRAFT_MESSAGES, UpdateEmailDraftTitleRequestSchema, type EmailDraft } from '../../contract/email-drafts.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { discardOutboxOp } from '../../lib/outbox/client.ts';
 import type { OutboxOp } from '../../lib/outbox/types.ts';
 import { usePendingOps } from '../../lib/outbox/use-outbox.ts';
+import { useContractForm } from '../../ui/contract-form.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../ui/notify.ts';
 import { DraftConflict } from './draft-conflict.tsx';
 import { EmailFrame, type EmailFrameHandle } from './email-frame.tsx';
@@ -185,23 +186,22 @@ type CompletedDraftProps = {
 };
 
 function CompletedDraft({ draft, title, saving, onSave, sendPanel }: CompletedDraftProps) {
-  const [titleValue, setTitleValue] = useState(title);
   const [editing, setEditing] = useState(false);
   const [changed, setChanged] = useState(false);
   const frame = useRef<EmailFrameHandle>(null);
-  const titleError = titleValue.trim() ? null : 'Campaign title is required';
+  const form = useContractForm({
+    initialValues: { campaign_title: title },
+    schema: UpdateEmailDraftTitleRequestSchema,
+    toRequest: (values) => ({ campaign_title: values.campaign_title.trim(), version: draft.version }),
+  });
+  const typed = form.values.campaign_title.trim();
   return (
     <Stack gap="lg">
       <Paper withBorder radius="lg" p="md">
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!titleError) onSave({ kind: DRAFT_TITLE_OP, campaign_title: titleValue.trim() });
-          }}
-        >
+        <form onSubmit={form.onSubmit((values) => onSave({ kind: DRAFT_TITLE_OP, campaign_title: values.campaign_title.trim() }))}>
           <Group align="flex-end" wrap="nowrap" gap="sm">
-            <TextInput label="Campaign title" size="md" style={{ flex: 1 }} value={titleValue} onChange={(event) => setTitleValue(event.currentTarget.value)} error={titleError} maxLength={120} />
-            <Button type="submit" size="md" loading={saving} disabled={Boolean(titleError) || titleValue.trim() === title}>
+            <TextInput label="Campaign title" size="md" style={{ flex: 1 }} maxLength={120} {...form.getInputProps('campaign_title')} />
+            <Button type="submit" size="md" loading={saving} disabled={!typed || typed === title}>
               Save
             </Button>
           </Group>
