@@ -104,6 +104,19 @@ describe('renderEmail', () => {
     expect(name.html).toMatch(/background-color:#1D6B4F[^>]*>[\s\S]*La Cocina/);
   });
 
+  it('shows the email header at the top and the logo above the name in the footer when the brand has both; the logo only once without a header', async () => {
+    const content: EmailContent = { subject: 'S', preheader: '', blocks: [{ id: 'h', type: 'header_image' }, { id: 'f', type: 'footer' }] };
+    const both = await renderEmail(content, BRAND);
+    expect(BRAND.headerImageUrl && BRAND.logoUrl).toBeTruthy();
+    const header = both.html.indexOf(`src="${BRAND.headerImageUrl}"`);
+    const logo = both.html.indexOf(`src="${BRAND.logoUrl}"`);
+    expect(header).toBeGreaterThan(-1);
+    expect(logo).toBeGreaterThan(header);
+    expect(both.html.slice(logo)).toMatch(/La Cocina/);
+    const logoOnly = await renderEmail(content, { ...BRAND, headerImageUrl: null });
+    expect(logoOnly.html.split(`src="${BRAND.logoUrl}"`).length - 1).toBe(1);
+  });
+
   it('builds the renderer brand from stored brand settings with the default theme and absolute file URLs', () => {
     const brand = emailBrandFrom(
       { brandName: ' La Cocina ', website: '', location: 'Austin', theme: '', brandLogo: '/api/v1/files/logo.png', header_image_url: null },

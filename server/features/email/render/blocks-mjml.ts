@@ -117,6 +117,10 @@ function footer(block: EmailBlockOf<'footer'>, context: BlockRenderContext): str
 /** Who sent it, where they are (a postal address is required in commercial email) and how to stop receiving it. */
 function legalLines(brand: EmailBrand): string[] {
   const lines: string[] = [];
+  // The header picture is at the top; the logo then signs the email here (without a header, the logo is the top).
+  if (brand.headerImageUrl && brand.logoUrl) {
+    lines.push(`<img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.name || 'Logo')}" width="64" style="display:block;margin:0 auto 8px;width:64px;max-width:64px;height:auto;border:0">`);
+  }
   if (brand.name) lines.push(`<div style="font-weight:700;color:${INK}">${escapeHtml(brand.name)}</div>`);
   if (brand.location) lines.push(`<div>${escapeHtml(brand.location)}</div>`);
   if (brand.website) lines.push(`<div><a href="${escapeHtml(brand.website)}" style="color:${MUTED}">${escapeHtml(websiteLabel(brand.website))}</a></div>`);
