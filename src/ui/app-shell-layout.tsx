@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { BottomNav } from './bottom-nav.tsx';
 import { BrandLogo } from './brand-mark.tsx';
 import { navSections, type NavItem } from './nav-items.ts';
+import { useOnScreenKeyboard } from './on-screen-keyboard.ts';
 import { SideNav } from './side-nav.tsx';
 import { UserMenu, type ShellUser } from './user-menu.tsx';
 import classes from './app-shell.module.css';
@@ -26,11 +27,13 @@ const BOTTOM_BAR = 'calc(3.75rem + env(safe-area-inset-bottom))';
 /** The signed-in frame: header, sidebar from the `sm` breakpoint, bottom bar below it. */
 export function AppShellLayout({ user, onSignOut, headerExtras, banner, items, children }: AppShellLayoutProps) {
   const sections = navSections(items);
+  // While the owner types on a phone, the bottom bar steps aside (the keyboard leaves little room).
+  const typing = useOnScreenKeyboard();
   return (
     <AppShell
       header={{ height: HEADER }}
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: true } }}
-      footer={{ height: { base: BOTTOM_BAR, sm: 0 } }}
+      footer={{ height: { base: BOTTOM_BAR, sm: 0 }, collapsed: typing }}
       padding="md"
     >
       <AppShell.Header className={classes.header}>

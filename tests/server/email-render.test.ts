@@ -105,7 +105,7 @@ describe('renderEmail', () => {
   });
 
   it('shows the email header at the top and the logo above the name in the footer when the brand has both; the logo only once without a header', async () => {
-    const content: EmailContent = { subject: 'S', preheader: '', blocks: [{ id: 'h', type: 'header_image' }, { id: 'f', type: 'footer' }] };
+    const content: EmailContent = { subject: 'S', preheader: '', blocks: [{ id: 'h', type: 'header_image' }, { id: 'f', type: 'footer', note: '' }] };
     const both = await renderEmail(content, BRAND);
     expect(BRAND.headerImageUrl && BRAND.logoUrl).toBeTruthy();
     const header = both.html.indexOf(`src="${BRAND.headerImageUrl}"`);
