@@ -21,8 +21,12 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultNotFoundComponent: RouteNotFound,
   });
   // Toasts belong to the screen that raised them: moving on clears them (a just-raised one stays to be read).
+  let navigationStartedAt = Date.now();
+  router.subscribe('onBeforeNavigate', () => {
+    navigationStartedAt = Date.now();
+  });
   router.subscribe('onResolved', ({ pathChanged }) => {
-    if (pathChanged) clearStaleToasts();
+    if (pathChanged) clearStaleToasts(navigationStartedAt);
   });
   return router;
 }

@@ -26,13 +26,13 @@ function present(data: NotificationData) {
 }
 
 /**
- * Called when the owner moves to another screen: a toast about the screen they left goes with it.
- * One raised just now (a save that then moved them on) stays to be read.
+ * Called when the owner has moved to another screen: a toast about the screen they left goes with it. One raised
+ * shortly before the move began (a save that then moved them on) stays to be read, however long the new screen took
+ * to load, and so does one raised since.
  */
-export function clearStaleToasts(olderThanMs = 1500) {
-  const now = Date.now();
+export function clearStaleToasts(navigationStartedAt = Date.now(), graceMs = 1500) {
   for (const [id, at] of showing) {
-    if (now - at > olderThanMs) {
+    if (at < navigationStartedAt - graceMs) {
       notifications.hide(id);
       showing.delete(id);
     }
