@@ -155,11 +155,11 @@ async function send(deps: DrainDeps, op: OutboxOp): Promise<Outcome> {
     return retryLater(status, serverMessage ?? `The server could not take this change yet (${status}). Mise will try again.`, retryAfter);
   }
   if (status === 409 || status === 412) {
-    await updateOp(op.id, { status: 'conflict', lastStatus: status, lastError: serverMessage ?? 'This was changed somewhere else first.' }, deps.now());
+    await updateOp(op.id, { status: 'conflict', lastStatus: status, lastError: serverMessage ?? 'This was changed somewhere else first.', lastFromServer: serverMessage !== null }, deps.now());
     changed();
     return 'held';
   }
-  await updateOp(op.id, { status: 'failed', lastStatus: status, lastError: serverMessage ?? `The server refused this change (${status}).`, lastFields: fields }, deps.now());
+  await updateOp(op.id, { status: 'failed', lastStatus: status, lastError: serverMessage ?? `The server refused this change (${status}).`, lastFields: fields, lastFromServer: serverMessage !== null }, deps.now());
   changed();
   return 'failed';
 }

@@ -50,7 +50,8 @@ export async function sendThroughOutbox<S extends v.GenericSchema>(input: Enqueu
           refused = true;
           await removeOps([op.id]);
           postOutboxEvent({ type: 'changed' });
-          const error = new ApiError(current.lastStatus ?? 0, current.lastError ?? 'Something went wrong', undefined, current.lastStatus !== null);
+          // The screen shows the server's own words, or its own message (the spec's) when the server gave none.
+          const error = new ApiError(current.lastStatus ?? 0, current.lastError ?? 'Something went wrong', undefined, current.lastFromServer === true);
           return settle(() => reject(error));
         }
         if (current.status === 'auth' || (current.status === 'pending' && current.attempts > 0)) settle(() => resolve({ queued: true, op: current }));

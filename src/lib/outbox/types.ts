@@ -55,6 +55,8 @@ export type OutboxOp = {
   lastError: string | null;
   /** The server's field errors from the last refusal (field → message), shown with the op and under the form's fields. */
   lastFields?: Record<string, string>;
+  /** The refusal's words are the server's own (its JSON message), not this app's description of a status. */
+  lastFromServer?: boolean;
   /** HTTP status of the last attempt; 0 = no answer (network). */
   lastStatus: number | null;
   createdAt: number;
