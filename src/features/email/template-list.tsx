@@ -69,7 +69,7 @@ export function TemplateCard({ template, onDraft }: { template: EmailTemplate; o
           </Badge>
         </Group>
         <Text size="sm" c="dimmed" lineClamp={1}>
-          {template.subject}
+          {showMergeTags(template.subject)}
         </Text>
         <Button
           variant="light"
