@@ -208,6 +208,8 @@ test('a 422 is shown as failed with the server message and not retried; a 500 is
   await context.setOffline(true);
   await page.getByRole('switch', { name: /Product news/ }).click();
   await page.getByRole('switch', { name: /Campaign results/ }).click();
+  // A phone has no hover: the pointer leaves the switches, or a toast that opens over it would hold its auto-close.
+  await page.mouse.move(1, 1);
   const hits: Record<string, number> = {};
   await context.route('**/api/v1/users/notifications/**', async (route) => {
     const flag = flagOf(route.request())!;
