@@ -29,7 +29,7 @@ export function VideoAnalyticsView({ videoId }: { videoId: string }) {
   const reach = data.coverage[period];
   return (
     <Stack gap="lg">
-      <Title order={2} fz="xl">
+      <Title order={1} fz="xl">
         {data.video.title}
       </Title>
       {data.video.demo && (
