@@ -29,7 +29,7 @@ export function VideoDetails({ videoId }: { videoId: string }) {
   return (
     <Stack gap="lg">
       <Stack gap={6}>
-        <Title order={2} fz="xl">
+        <Title order={1} fz="xl">
           {video.title}
         </Title>
         <Group gap={4}>
