@@ -1,10 +1,11 @@
-import { Badge, Button, Card, Chip, Group, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { EmailDraft } from '../../contract/email-drafts.ts';
 import type { EmailTemplate } from '../../contract/email-templates.ts';
 import { categoryDisplayName, type TemplateCategory } from '../../contract/email.ts';
+import { ChipRow } from '../../ui/chip-row.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useUseTemplate } from './email-mutations.ts';
 import { emailQueries } from './email-queries.ts';
@@ -13,22 +14,8 @@ import { showMergeTags } from './shown-merge-tags.ts';
 /** Category filter buttons: All plus each category (spec §2 'Email Templates'), one row that scrolls sideways. */
 export function CategoryFilter({ value, onChange }: { value: TemplateCategory | 'all'; onChange: (value: TemplateCategory | 'all') => void }) {
   const categories = useQuery(emailQueries.categories()).data ?? [];
-  return (
-    <ScrollArea type="never" offsetScrollbars={false}>
-      <Chip.Group value={value} onChange={(next) => onChange(next as TemplateCategory | 'all')}>
-        <Group gap="xs" wrap="nowrap" pb={4}>
-          <Chip value="all" size="md">
-            All
-          </Chip>
-          {categories.map((category) => (
-            <Chip key={category.value} value={category.value} size="md">
-              {category.display_name}
-            </Chip>
-          ))}
-        </Group>
-      </Chip.Group>
-    </ScrollArea>
-  );
+  const options = [{ value: 'all' as const, label: 'All' }, ...categories.map((category) => ({ value: category.value, label: category.display_name }))];
+  return <ChipRow<TemplateCategory | 'all'> value={value} options={options} onChange={onChange} />;
 }
 
 /** The top of the email, scaled to the card's width (a 600 px inbox shrunk to fit). */
