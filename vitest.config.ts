@@ -17,6 +17,9 @@ const serverProject = (name: string, database: 'pglite' | 'postgres'): TestProje
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify('test') },
   test: {
+    // Vitest's default is one file at a time on a 2-core machine (CPUs − 1). Each server file has its own database and
+    // much of a file's time is spent waiting (PostgreSQL in its own process, child servers, fakes), so two overlap well.
+    maxWorkers: 2,
     projects: [
       serverProject('server (PGlite)', 'pglite'),
       ...(onPostgres ? [serverProject('server (PostgreSQL)', 'postgres')] : []),
