@@ -146,7 +146,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
  * Denies every powerful feature Mise does not use. The camera is allowed to the app's own pages only
  * (`camera`), payment only to Stripe's frame when Stripe is set up, fullscreen to the media viewer.
  */
-export function permissionsPolicy(deps: Pick<Deps, 'env'>, camera: boolean): string {
+function permissionsPolicy(deps: Pick<Deps, 'env'>, camera: boolean): string {
   const payment = deps.env.STRIPE_SECRET_KEY ? '(self "https://js.stripe.com")' : '()';
   return [
     `camera=${camera ? '(self)' : '()'}`,

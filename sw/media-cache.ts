@@ -11,7 +11,7 @@ import { CacheFirst } from 'workbox-strategies';
  * the browser may also evict the whole cache under storage pressure (purgeOnQuotaError).
  * Full-size files and videos are never cached here.
  */
-export const MEDIA_CACHE = 'mise-media-thumbs';
+const MEDIA_CACHE = 'mise-media-thumbs';
 const THUMB = /^\/api\/v1\/media\/files\/[0-9a-f-]{36}\/(thumb|preview)$/;
 
 export function registerMediaCache() {

@@ -3,9 +3,9 @@ import type { ColumnType, Generated } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-export type JobStatus = 'queued' | 'active' | 'completed' | 'failed' | 'cancelled';
+type JobStatus = 'queued' | 'active' | 'completed' | 'failed' | 'cancelled';
 
-export type JobsTable = {
+type JobsTable = {
   id: Generated<string>;
   name: string;
   payload: ColumnType<unknown, string, string>;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/client.ts';
-import type { Logger } from '../lib/logger.ts';
 
 export type EnqueueOptions = {
   /** Not before this time (scheduled sends, retries after a rate limit). Default: now. */
@@ -130,4 +129,3 @@ export async function pruneJobs(db: Db, now: Clock, keepDays = 7): Promise<void>
 
 export const newWorkerId = () => `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
 
-export type { Logger };

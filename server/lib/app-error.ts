@@ -58,7 +58,7 @@ export class AppError extends Error {
 export const notFound = (what = 'Not found') => new AppError(404, what, 'not_found');
 
 /** The sentence shown for several bad fields at once: each field's own message, in order. */
-export function fieldsMessage(fields: FieldErrors): string {
+function fieldsMessage(fields: FieldErrors): string {
   return [...new Set(Object.values(fields))].map((message) => message.replace(/[.\s]+$/, '')).join('. ');
 }
 

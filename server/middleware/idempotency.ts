@@ -23,7 +23,7 @@ import { spoolMultipart, type SpoolOptions } from './spooled-body.ts';
  * or for every write of a router: `new Hono().use(requireSession(deps)).use(idempotency(deps))`.
  * The caller must already be identified (the key belongs to a user): no second session query.
  */
-export const IDEMPOTENCY_TTL_MS = 30 * 24 * 3600 * 1000;
+const IDEMPOTENCY_TTL_MS = 30 * 24 * 3600 * 1000;
 // A first request that has not answered in this time died with its process: a repeat takes over.
 const ABANDONED_AFTER_MS = 2 * 60 * 1000;
 const PRUNE_EVERY_MS = 3600 * 1000;
@@ -71,7 +71,7 @@ export function idempotency(deps: IdempotencyDeps, options: { spool?: Partial<Sp
 }
 
 /** Marks the middleware, so a test can walk the app's routes and find every write that lacks it. */
-export const IDEMPOTENT = Symbol.for('mise.idempotency');
+const IDEMPOTENT = Symbol.for('mise.idempotency');
 
 /** Records the key (or finds it). Returns the response to send instead of running the route, if any. */
 async function claim(deps: IdempotencyDeps, c: Context<Env>, key: string, hash: string): Promise<Response | undefined> {

@@ -15,7 +15,7 @@ type Scope = 'restaurant' | 'self';
  * The only API a staff member reaches (issue 19). An allow-list, so a route added later is closed to staff until it is
  * listed here; tests/server/team-access.test.ts walks every registered route with a staff token.
  */
-export const STAFF_ROUTES: ReadonlyArray<{ methods: readonly string[] | '*'; path: RegExp; scope: Scope }> = [
+const STAFF_ROUTES: ReadonlyArray<{ methods: readonly string[] | '*'; path: RegExp; scope: Scope }> = [
   // The media library: browse, view, upload (plain and resumable), edit descriptions of their own uploads.
   { methods: ['GET', 'HEAD'], path: /^\/api\/v1\/media\/?$/, scope: 'restaurant' },
   { methods: ['GET', 'HEAD'], path: /^\/api\/v1\/media\/(recent|folders)$/, scope: 'restaurant' },

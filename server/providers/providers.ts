@@ -47,7 +47,7 @@ export type Providers = {
   trending: TrendingProvider | null;
 };
 
-export const squareBaseUrl = (env: Env) =>
+const squareBaseUrl = (env: Env) =>
   env.SQUARE_BASE_URL || (env.SQUARE_ENV === 'production' ? 'https://connect.squareup.com' : 'https://connect.squareupsandbox.com');
 
 export function createProviders(env: Env, logger: Logger): Providers {

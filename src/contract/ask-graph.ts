@@ -5,18 +5,18 @@ import * as v from 'valibot';
  * chart how to print a value ($ with cents, or a plain count) without guessing from the title.
  * `none` (and any type the screen does not know) shows the message asking the owner to refine the query.
  */
-export const GRAPH_TYPES = ['bar', 'comparison', 'line', 'pie', 'none'] as const;
+const GRAPH_TYPES = ['bar', 'comparison', 'line', 'pie', 'none'] as const;
 export type GraphType = (typeof GRAPH_TYPES)[number];
 /** The chart types an owner can ask for ("as a pie chart"); `none` is never asked for. */
 export const CHART_TYPES = ['bar', 'comparison', 'line', 'pie'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 
 export const GRAPH_UNITS = ['dollars', 'count'] as const;
-export type GraphUnit = (typeof GRAPH_UNITS)[number];
 
 /** Titles are cut at this length in the history list (spec §9). */
 export const ASK_TITLE_MAX = 35;
 
+/** @public The runtime schema its type is read from. */
 export const GraphJsonSchema = v.object({
   graph_type: v.picklist(GRAPH_TYPES),
   title: v.string(),

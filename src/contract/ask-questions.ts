@@ -15,7 +15,7 @@ const int = (min: number, max: number, what: string) =>
  * `last_days` ends now; `last_months` is this calendar month and the months before it; `month` is a named
  * month, the latest one not in the future when no year is given.
  */
-export const AskPeriodSchema = v.variant('kind', [
+const AskPeriodSchema = v.variant('kind', [
   v.strictObject({ kind: v.picklist(['today', 'yesterday', 'this_week', 'last_week', 'this_month', 'last_month', 'this_year', 'last_year']) }),
   v.strictObject({ kind: v.literal('last_days'), days: int(1, 730, 'days') }),
   v.strictObject({ kind: v.literal('last_months'), months: int(1, 24, 'months') }),
@@ -23,9 +23,9 @@ export const AskPeriodSchema = v.variant('kind', [
 ]);
 export type AskPeriod = v.InferOutput<typeof AskPeriodSchema>;
 
-export const MEASURES = ['sales', 'visits', 'average_order'] as const;
+const MEASURES = ['sales', 'visits', 'average_order'] as const;
 export type Measure = (typeof MEASURES)[number];
-export const GROUPINGS = ['day', 'week', 'month', 'weekday', 'hour'] as const;
+const GROUPINGS = ['day', 'week', 'month', 'weekday', 'hour'] as const;
 export type Grouping = (typeof GROUPINGS)[number];
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -55,7 +55,7 @@ export const LapsedRegularsParamsSchema = v.strictObject({
 });
 export const NoParamsSchema = v.strictObject({});
 export const UpcomingBirthdaysParamsSchema = v.strictObject({ days: v.optional(int(1, 366, 'days'), 30) });
-export const CAMPAIGN_CHANNELS = ['email', 'sms'] as const;
+const CAMPAIGN_CHANNELS = ['email', 'sms'] as const;
 export const CampaignResultsParamsSchema = v.strictObject({
   campaign: v.optional(
     v.pipe(v.string('Campaign must be words from its name'), v.trim(), v.nonEmpty('Campaign must be words from its name'), v.maxLength(60, 'Campaign is at most 60 characters')),

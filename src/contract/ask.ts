@@ -57,7 +57,7 @@ export const RenameAskConversationRequestSchema = v.object({ title: words('Title
  * graph_json as the screen reads it: any graph_type string, so a type this build does not know shows the
  * "refine the query" message instead of failing the whole answer (spec §2).
  */
-export const AskGraphJsonSchema = v.object({
+const AskGraphJsonSchema = v.object({
   graph_type: v.string(),
   title: v.string(),
   unit: v.optional(v.picklist(GRAPH_UNITS)),
@@ -66,7 +66,7 @@ export const AskGraphJsonSchema = v.object({
 export type AskGraphJson = v.InferOutput<typeof AskGraphJsonSchema>;
 
 /** "Make a segment of these 38 lapsed regulars": the words the segment chat opens with. */
-export const AskOfferSchema = v.object({ kind: v.literal('segment'), label: v.string(), query: v.string(), count: v.number() });
+const AskOfferSchema = v.object({ kind: v.literal('segment'), label: v.string(), query: v.string(), count: v.number() });
 export type AskOffer = v.InferOutput<typeof AskOfferSchema>;
 
 /** What an answer holds beyond its words: the chart, its takeaway, a note, an offer, or suggestions instead. */
@@ -79,7 +79,7 @@ const AnswerParts = {
   suggestions: v.array(v.string()),
 };
 
-export const AskMessageSchema = v.object({ id: v.string(), text: v.string(), response: v.string(), timestamp: v.string(), ...AnswerParts });
+const AskMessageSchema = v.object({ id: v.string(), text: v.string(), response: v.string(), timestamp: v.string(), ...AnswerParts });
 export type AskMessage = v.InferOutput<typeof AskMessageSchema>;
 
 export const AskConversationSchema = v.object({ id: v.string(), title: v.string(), timestamp: v.string(), messages: v.array(AskMessageSchema) });
@@ -101,4 +101,3 @@ export const AskGraphsResponseSchema = v.object({ graphs: v.array(AskGraphSchema
 
 /** GET /api/v1/ask/starters: cards only for questions this owner's data can answer. */
 export const AskStartersResponseSchema = v.object({ prompts: v.array(v.object({ prompt: v.string() })) });
-export type AskStarters = v.InferOutput<typeof AskStartersResponseSchema>;

@@ -20,7 +20,7 @@ export const AUDIO_MESSAGES = {
 } as const;
 
 /** A voice template: its sample plays from `sample_url` (real speech from the engine, made once and kept). */
-export const VoiceTemplateSchema = v.object({
+const VoiceTemplateSchema = v.object({
   id: v.string(),
   name: v.string(),
   language: v.string(),
@@ -32,7 +32,7 @@ export const VoiceTemplateSchema = v.object({
 export type VoiceTemplate = v.InferOutput<typeof VoiceTemplateSchema>;
 export const VoiceListResponseSchema = v.object({ engine: v.picklist(['builtin', 'openai']), results: v.array(VoiceTemplateSchema) });
 
-export const AudioSchema = v.object({
+const AudioSchema = v.object({
   id: v.string(),
   text: v.string(),
   voice: v.string(),
@@ -63,7 +63,7 @@ export type CreateAudioRequest = v.InferOutput<typeof CreateAudioRequestSchema>;
 // ---- Trending audios ----
 
 /** One sound, gathered from the most-viewed recent videos that use it (figures are sums over those videos). */
-export const TrendingSoundSchema = v.object({
+const TrendingSoundSchema = v.object({
   music_id: v.string(),
   /** The hashtags most used with it, most frequent first (spec: data.hashtags). */
   hashtags: v.array(v.string()),

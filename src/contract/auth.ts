@@ -84,14 +84,12 @@ export const AppleSigninRequestSchema = v.object({
   email: v.optional(v.string()),
   userType: UserTypeSchema,
 });
-export type AppleSigninRequest = v.InferOutput<typeof AppleSigninRequestSchema>;
 
 /** Google Identity Services hands the page an ID token (`credential`). */
 export const GoogleSigninRequestSchema = v.object({
   idToken: v.pipe(v.string('idToken is required'), v.nonEmpty('idToken is required')),
   userType: UserTypeSchema,
 });
-export type GoogleSigninRequest = v.InferOutput<typeof GoogleSigninRequestSchema>;
 
 export const SocialSigninResponseSchema = v.object({
   id: v.string(),
@@ -112,7 +110,7 @@ export const AuthProvidersResponseSchema = v.object({
 });
 export type AuthProvidersResponse = v.InferOutput<typeof AuthProvidersResponseSchema>;
 
-export const OtpTypeSchema = v.picklist(['verification', 'reset_password']);
+const OtpTypeSchema = v.picklist(['verification', 'reset_password']);
 export type OtpType = v.InferOutput<typeof OtpTypeSchema>;
 
 export const RequestOtpRequestSchema = v.object({

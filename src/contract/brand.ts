@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isTimeZone, TimeZoneSchema } from './time-zone.ts';
+import { TimeZoneSchema } from './time-zone.ts';
 
 // Restaurant content (spec §2, §5, §7 Settings). Bounds are ours: the spec leaves them open.
 export const BRAND_LIMITS = {
@@ -29,7 +29,7 @@ const boundedText = (field: string, max: number) =>
   v.pipe(v.string(`${field} must be text`), v.trim(), v.maxLength(max, `${field} must be at most ${max} characters`));
 
 /** A website may be typed without its scheme ("lacocina.com"); it is stored with https://. */
-export const WebsiteSchema = v.pipe(
+const WebsiteSchema = v.pipe(
   boundedText('Website', BRAND_LIMITS.website),
   v.transform((value) => (value && !/^https?:\/\//i.test(value) ? `https://${value}` : value)),
   v.check((value) => value === '' || isWebAddress(value), 'Website must be a web address, like lacocina.com'),
@@ -45,7 +45,7 @@ function isWebAddress(value: string) {
 }
 
 /** Tags are trimmed and duplicates (ignoring case) dropped, the way the tag input adds them. */
-export const BrandVoiceSchema = v.pipe(
+const BrandVoiceSchema = v.pipe(
   v.array(
     v.pipe(
       v.string('Each brand voice word must be text'),
@@ -71,7 +71,7 @@ export function uniqueTags(tags: readonly string[]): string[] {
   return result;
 }
 
-export const ThemeSchema = v.pipe(
+const ThemeSchema = v.pipe(
   v.string('Theme must be a colour'),
   v.trim(),
   v.maxLength(THEME_MAX_LENGTH, `Theme must be at most ${THEME_MAX_LENGTH} characters`),
@@ -80,16 +80,14 @@ export const ThemeSchema = v.pipe(
 );
 
 /** Our own uploads (/api/v1/files/...) or an https address; empty clears it. */
-export const BrandLogoSchema = v.pipe(
+const BrandLogoSchema = v.pipe(
   boundedText('Brand logo', BRAND_LIMITS.logoUrl),
   v.check((value) => value === '' || /^\/api\/v1\/files\/[\w./-]+$/.test(value) || /^https:\/\/\S+$/.test(value), 'Brand logo must be an uploaded image'),
 );
 
-export { isTimeZone, TimeZoneSchema };
-
 /** The hours a guest must wait between two marketing texts from this restaurant (0: no limit); 24 by default. */
 export const TEXT_GAP_CHOICES = [0, 12, 24, 48, 72, 168] as const;
-export const TextGapHoursSchema = v.pipe(
+const TextGapHoursSchema = v.pipe(
   v.number('Time between texts must be a number of hours'),
   v.integer('Time between texts must be a whole number of hours'),
   v.minValue(0, 'Time between texts cannot be negative'),
@@ -111,7 +109,7 @@ export const SaveBrandRequestSchema = v.object({
 export type SaveBrandRequest = v.InferInput<typeof SaveBrandRequestSchema>;
 
 /** What later features need: text campaigns need the words, videos need the logo. */
-export const BrandCompletenessSchema = v.object({
+const BrandCompletenessSchema = v.object({
   text: v.boolean(),
   video: v.boolean(),
   /** Field names still empty for text campaigns, then 'brandLogo' for videos. */
@@ -145,5 +143,4 @@ export const UploadImageResponseSchema = v.object({ url: v.string() });
 
 /** Header info lookup (spec §7). */
 export const HeaderInfoSchema = v.object({ header_available: v.boolean(), header_image_url: v.nullable(v.string()) });
-export type HeaderInfo = v.InferOutput<typeof HeaderInfoSchema>;
 export const UploadHeaderResponseSchema = v.object({ message: v.string(), ...HeaderInfoSchema.entries });

@@ -7,7 +7,6 @@ import * as v from 'valibot';
  */
 export const REPORT_WINDOWS = [7, 30, 90] as const;
 export const REPORT_DEFAULT_DAYS = 30;
-export type ReportWindowDays = (typeof REPORT_WINDOWS)[number];
 
 /** `?days=7|30|90`, 30 when absent. */
 export const ReportWindowQuerySchema = v.object({

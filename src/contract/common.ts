@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /** Field name (a dot path for nested fields, e.g. `items.0.cron_schedule`) → that field's message. */
-export const FieldErrorsSchema = v.record(v.string(), v.string());
+const FieldErrorsSchema = v.record(v.string(), v.string());
 export type FieldErrors = v.InferOutput<typeof FieldErrorsSchema>;
 
 /**
@@ -9,10 +9,8 @@ export type FieldErrors = v.InferOutput<typeof FieldErrorsSchema>;
  * `fields` names each bad field with its own message (shown under the field in a form).
  */
 export const ErrorResponseSchema = v.object({ error: v.string(), code: v.optional(v.string()), fields: v.optional(FieldErrorsSchema) });
-export type ErrorResponse = v.InferOutput<typeof ErrorResponseSchema>;
 
 export const MessageResponseSchema = v.object({ message: v.string() });
-export type MessageResponse = v.InferOutput<typeof MessageResponseSchema>;
 
 /** Only one kind of user exists (spec §6). */
 export const UserTypeSchema = v.literal('regular');

@@ -33,7 +33,7 @@ export const BookingRequestSchema = v.object({
   message: text('Write what you would like them to make', CREATOR_LIMITS.message, `The message is at most ${CREATOR_LIMITS.message} characters`),
 });
 
-export const BookingSchema = v.object({
+const BookingSchema = v.object({
   id: v.string(),
   creator_id: v.string(),
   creator_name: v.string(),

@@ -2,9 +2,9 @@
 // figures and the customer list read them, and must not download the phone metadata. customers.ts re-exports them.
 import * as v from 'valibot';
 
-export const CUSTOMER_SOURCES = ['manual', 'csv', 'square', 'clover', 'demo'] as const;
+const CUSTOMER_SOURCES = ['manual', 'csv', 'square', 'clover', 'demo'] as const;
 
-export const CustomerSchema = v.object({
+const CustomerSchema = v.object({
   id: v.string(),
   given_name: v.nullable(v.string()),
   family_name: v.nullable(v.string()),
@@ -34,7 +34,7 @@ export const CustomerListResponseSchema = v.object({
 });
 export type CustomerListResponse = v.InferOutput<typeof CustomerListResponseSchema>;
 
-export const ConsentStateSchema = v.object({
+const ConsentStateSchema = v.object({
   granted: v.boolean(),
   at: v.nullable(v.string()),
   source: v.nullable(v.string()),
@@ -42,16 +42,15 @@ export const ConsentStateSchema = v.object({
 });
 export type ConsentState = v.InferOutput<typeof ConsentStateSchema>;
 
-export const CustomerOrderSchema = v.object({
+const CustomerOrderSchema = v.object({
   id: v.string(),
   occurred_at: v.string(),
   total_cents: v.number(),
   source: v.string(),
   location_id: v.nullable(v.string()),
 });
-export type CustomerOrder = v.InferOutput<typeof CustomerOrderSchema>;
 
-export const CustomerDetailSchema = v.object({
+const CustomerDetailSchema = v.object({
   ...CustomerSchema.entries,
   notes: v.nullable(v.string()),
   consent: v.object({ email: ConsentStateSchema, sms: ConsentStateSchema }),

@@ -22,7 +22,7 @@ export const CSV_FIELDS = {
   last_visit: 'Last visit',
 } as const;
 export type CsvField = keyof typeof CSV_FIELDS;
-export const CsvFieldSchema = v.picklist(Object.keys(CSV_FIELDS) as CsvField[]);
+const CsvFieldSchema = v.picklist(Object.keys(CSV_FIELDS) as CsvField[]);
 
 /**
  * Column names used by common exports, compared after lower-casing and dropping everything but letters and digits.
@@ -49,7 +49,7 @@ const ALIASES: Record<CsvField, string[]> = {
   last_visit: ['lastvisit', 'lastvisitdate', 'lastorderdate', 'lastorder', 'lastseen'],
 };
 
-export const normalizeHeader = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+const normalizeHeader = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 const FIELD_BY_ALIAS = new Map<string, CsvField>(
   (Object.entries(ALIASES) as Array<[CsvField, string[]]>).flatMap(([field, aliases]) => aliases.map((alias) => [alias, field] as const)),
@@ -66,7 +66,7 @@ export function detectMapping(headers: readonly string[]): Array<CsvField | null
   });
 }
 
-export const CSV_FORMATS = ['auto', 'square', 'clover', 'toast', 'mailchimp', 'generic'] as const;
+const CSV_FORMATS = ['auto', 'square', 'clover', 'toast', 'mailchimp', 'generic'] as const;
 export const CsvFormatSchema = v.picklist(CSV_FORMATS, `Type is one of ${CSV_FORMATS.join(', ')}`);
 export type CsvFormat = (typeof CSV_FORMATS)[number];
 
@@ -87,7 +87,7 @@ export function detectFormat(headers: readonly string[]): Exclude<CsvFormat, 'au
 export const CsvMappingSchema = v.record(v.pipe(v.string(), v.maxLength(200)), v.nullable(CsvFieldSchema));
 export type CsvMapping = v.InferOutput<typeof CsvMappingSchema>;
 
-export const CsvRowErrorSchema = v.object({
+const CsvRowErrorSchema = v.object({
   /** Line in the file as a spreadsheet counts it: the header is row 1. */
   row: v.optional(v.number()),
   field: v.optional(v.string()),
@@ -95,7 +95,7 @@ export const CsvRowErrorSchema = v.object({
 });
 export type CsvRowError = v.InferOutput<typeof CsvRowErrorSchema>;
 
-export const CsvImportResultSchema = v.object({
+const CsvImportResultSchema = v.object({
   format: v.string(),
   total_rows: v.number(),
   imported: v.number(),
@@ -113,11 +113,5 @@ export const CsvImportResultSchema = v.object({
 export type CsvImportResult = v.InferOutput<typeof CsvImportResultSchema>;
 
 export const CsvImportResponseSchema = v.object({ message: v.string(), data: CsvImportResultSchema });
-
-/** Errors of customer-manual and customer-by-csv (spec §7: at data.errors[0].detail). */
-export const CustomerErrorResponseSchema = v.object({
-  error: v.string(),
-  data: v.object({ errors: v.array(CsvRowErrorSchema) }),
-});
 
 export const MAX_ROW_ERRORS = 100;

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { CUSTOMER_SORTS } from './customer-sorts.ts';
 
 /** Spec §9: the default country code is +1, so numbers without one are read as US/Canadian. */
-export const DEFAULT_PHONE_COUNTRY: CountryCode = 'US';
+const DEFAULT_PHONE_COUNTRY: CountryCode = 'US';
 export const CUSTOMERS_PAGE_SIZE = 25;
 
 /** E.164 (+14155550123) or null when the text is not a valid number. */
@@ -111,7 +111,7 @@ export type CreateCustomerRequest = v.InferInput<typeof CreateCustomerRequestSch
 export const UpdateCustomerRequestSchema = v.object(customerFields);
 export type UpdateCustomerRequest = v.InferInput<typeof UpdateCustomerRequestSchema>;
 
-export const ConsentChannelSchema = v.picklist(['email', 'sms'], 'Channel is email or sms');
+const ConsentChannelSchema = v.picklist(['email', 'sms'], 'Channel is email or sms');
 export type ConsentChannel = v.InferOutput<typeof ConsentChannelSchema>;
 
 /** POST /customers/{id}/consent: records when (now) and how consent was given or withdrawn. */
@@ -122,7 +122,7 @@ export const ConsentChangeRequestSchema = v.object({
 });
 export type ConsentChangeRequest = v.InferInput<typeof ConsentChangeRequestSchema>;
 
-export { CUSTOMER_SORTS, type CustomerSort } from './customer-sorts.ts';
+export { type CustomerSort } from './customer-sorts.ts';
 
 /** GET /customers/get_customers query (page numbers start at 1, spec §9). */
 export const CustomerListQuerySchema = v.object({
@@ -133,17 +133,11 @@ export const CustomerListQuerySchema = v.object({
 export type CustomerListQuery = v.InferOutput<typeof CustomerListQuerySchema>;
 
 export {
-  CUSTOMER_SOURCES,
-  ConsentStateSchema,
-  CustomerDetailSchema,
-  CustomerListResponseSchema,
-  CustomerOrderSchema,
-  CustomerResponseSchema,
-  CustomerSchema,
+
   type ConsentState,
   type Customer,
   type CustomerDetail,
   type CustomerListResponse,
-  type CustomerOrder,
+
 } from './customer-responses.ts';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CameBackSchema, DaySchema, REPORT_DEFAULT_DAYS, REPORT_WINDOWS, ReportWindowQuerySchema, ReportWindowSchema, liftSentence } from './campaign-results.ts';
+import { CameBackSchema, DaySchema, REPORT_WINDOWS, ReportWindowQuerySchema, ReportWindowSchema, liftSentence } from './campaign-results.ts';
 
 export { liftSentence };
 
@@ -9,7 +9,6 @@ export { liftSentence };
  * dashboard opens on 7 (the week), the API answers 30 when none is given.
  */
 export const DASHBOARD_WINDOWS = REPORT_WINDOWS;
-export const DASHBOARD_DEFAULT_DAYS = REPORT_DEFAULT_DAYS;
 
 export const DashboardQuerySchema = ReportWindowQuerySchema;
 

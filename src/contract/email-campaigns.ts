@@ -45,6 +45,7 @@ export const LaunchEmailResponseSchema = v.object({ message: v.string(), campaig
 
 /** Spec §3 Campaign report, §2 tiles and §9 formulas; plus the first 48 hours, the sales that came back and doubts. */
 /** Spec §3 Email stats, GET /api/v1/email/stats?days=7|30|90 (30 by default): the dashboard's email figures. */
+/** @public The runtime schema its type is read from. */
 export const EmailStatsSchema = v.object({
   total_campaign: v.number(),
   total_sent: v.number(),
@@ -77,7 +78,7 @@ export const EmailReportSchema = v.object({
 export type EmailReport = v.InferOutput<typeof EmailReportSchema>;
 
 /** Spec §3 Scheduled email, §4 labels. `status` is the spec's word: save, schedule, sending, paused, sent, canceled, failed. */
-export const ScheduledEmailSchema = v.object({
+const ScheduledEmailSchema = v.object({
   schedule_id: v.string(),
   email_title: v.string(),
   status: v.string(),
@@ -87,7 +88,6 @@ export const ScheduledEmailSchema = v.object({
 });
 export type ScheduledEmail = v.InferOutput<typeof ScheduledEmailSchema>;
 
-
 export const ScheduledEmailListQuerySchema = v.object({
   status: v.optional(v.picklist(Object.keys(SCHEDULED_FILTERS) as [ScheduledFilter, ...ScheduledFilter[]], 'status is all, scheduled, pending, completed, cancelled or failed'), 'all'),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'search must be at most 100 characters')), ''),
@@ -96,7 +96,7 @@ export const ScheduledEmailListQuerySchema = v.object({
 export const ScheduledEmailListResponseSchema = v.object({ results: v.array(ScheduledEmailSchema) });
 
 /** Spec §4: save = Drafts, schedule = Scheduled, …; any other value capitalised. */
-export const EMAIL_STATUS_LABELS: Record<string, string> = {
+const EMAIL_STATUS_LABELS: Record<string, string> = {
   save: 'Drafts',
   schedule: 'Scheduled',
   sent: 'Sent',

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { EMAIL_LIMITS, EmailBlockSchema, EmailBlocksSchema, EmailContentSchema, EmailPreheaderSchema, EmailSubjectSchema } from './email.ts';
 import { EMAIL_DRAFT_FILTERS } from './email-options.ts';
-export { EMAIL_DRAFT_FILTERS, type EmailDraftFilter } from './email-options.ts';
+export { type EmailDraftFilter } from './email-options.ts';
 
 /** AI email drafts (spec §3 Email draft, §4 states, §7 Email). Paths are under /api/v1/email/drafts. */
 
@@ -27,8 +27,7 @@ const EditedHtmlSchema = (field: string) =>
   v.pipe(v.string(`${field} must be HTML text`), v.nonEmpty(`${field} is empty`), v.maxLength(EMAIL_LIMITS.html, `${field} must be at most ${EMAIL_LIMITS.html} characters`));
 const TitleSchema = (field: string) => v.pipe(text(field, EMAIL_LIMITS.title), v.nonEmpty(`${field} is required`));
 
-
-export const EmailDraftSchema = v.object({
+const EmailDraftSchema = v.object({
   id: v.string(),
   user_title: v.string(),
   subject: v.string(),
@@ -61,12 +60,11 @@ export const EmailDraftListQuerySchema = v.object({
 export const EmailDraftListResponseSchema = v.object({ results: v.array(EmailDraftSchema) });
 
 /** Every change answers with the spec's toast text and the draft as stored; `notes` say what HTML could not map back. */
-export const EmailDraftActionResponseSchema = v.object({
+const EmailDraftActionResponseSchema = v.object({
   message: v.string(),
   draft: EmailDraftSchema,
   notes: v.optional(v.array(v.string())),
 });
-export type EmailDraftActionResponse = v.InferOutput<typeof EmailDraftActionResponseSchema>;
 
 /** POST /email/drafts/{id}/regenerate: a different angle on the same prompt. */
 export const RegenerateEmailDraftRequestSchema = v.object({ version: v.optional(VersionSchema) });
@@ -115,11 +113,7 @@ export const UpdateEmailDraftContentRequestSchema = v.pipe(
   v.forward(v.check((body) => !(body.new_draft !== undefined && body.blocks !== undefined), 'Send new_draft (HTML) or blocks, not both'), ['new_draft']),
   v.check((body) => [body.new_draft, body.blocks, body.subject, body.preheader].some((part) => part !== undefined), 'Nothing to update'),
 );
-export type UpdateEmailDraftContentRequest = v.InferInput<typeof UpdateEmailDraftContentRequestSchema>;
 export const UpdateEmailDraftContentResponseSchema = EmailDraftActionResponseSchema;
-
-/** 409 when the version sent is not the stored one: the owner sees both and chooses (never a silent overwrite). */
-export const EmailDraftConflictResponseSchema = v.object({ error: v.string(), code: v.literal('conflict'), current: EmailDraftSchema });
 
 /** POST /email/preview: the editor's live preview, rendered with the brand as it would be saved (nothing is stored). */
 export const EmailPreviewRequestSchema = EmailContentSchema;
@@ -131,4 +125,3 @@ export const DraftFromTemplateResponseSchema = EmailDraftActionResponseSchema;
 /** GET /email/usage: this period's AI drafts and new templates against the plan (a usage bar beside what it counts). */
 const AllowanceSchema = v.object({ used: v.number(), limit: v.number() });
 export const EmailUsageResponseSchema = v.object({ ai_drafts: AllowanceSchema, templates: AllowanceSchema });
-export type EmailUsage = v.InferOutput<typeof EmailUsageResponseSchema>;

@@ -14,7 +14,7 @@ export const EMAIL_TEMPLATE_MESSAGES = {
 
 export const TEMPLATE_NAME_MAX = 100;
 
-export const EmailTemplateSchema = v.object({
+const EmailTemplateSchema = v.object({
   id: v.string(),
   /** What the owner typed; for starter templates a stable slug. */
   name: v.string(),

@@ -43,10 +43,10 @@ const text = (field: string, max: number) =>
   v.pipe(v.string(`${field} must be text`), v.trim(), v.maxLength(max, `${field} must be at most ${max} characters`));
 const required = (field: string, max: number) => v.pipe(text(field, max), v.nonEmpty(`${field} is required`));
 
-export const HEX_COLOUR_PATTERN = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+const HEX_COLOUR_PATTERN = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const Colour = (field: string) => v.pipe(v.string(`${field} must be a colour`), v.trim(), v.regex(HEX_COLOUR_PATTERN, `${field} must be a hex colour like #FF3434`), v.toUpperCase());
 
-export const BlockIdSchema = v.pipe(v.string('Block id must be text'), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'Block id must be 1 to 40 letters, digits, - or _'));
+const BlockIdSchema = v.pipe(v.string('Block id must be text'), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'Block id must be 1 to 40 letters, digits, - or _'));
 const AlignSchema = v.optional(v.picklist(['left', 'center'], 'Align must be left or center'), 'left');
 
 /**
@@ -70,8 +70,8 @@ export function isSafeHref(value: string): boolean {
 }
 
 /** The brand's email header (or its logo and name when there is no header); it has no settings of its own. */
-export const HeaderImageBlockSchema = v.object({ id: BlockIdSchema, type: v.literal('header_image') });
-export const HeadingBlockSchema = v.object({
+const HeaderImageBlockSchema = v.object({ id: BlockIdSchema, type: v.literal('header_image') });
+const HeadingBlockSchema = v.object({
   id: BlockIdSchema,
   type: v.literal('heading'),
   /** Plain text; rendered escaped. */
@@ -79,14 +79,14 @@ export const HeadingBlockSchema = v.object({
   level: v.optional(v.picklist([1, 2], 'Heading level must be 1 or 2'), 1),
   align: AlignSchema,
 });
-export const TextBlockSchema = v.object({
+const TextBlockSchema = v.object({
   id: BlockIdSchema,
   type: v.literal('text'),
   /** Rich text from the editor; the server sanitizes it against an allow-list before storing or rendering. */
   html: v.pipe(v.string('Text must be text'), v.maxLength(EMAIL_LIMITS.textHtml, `Text must be at most ${EMAIL_LIMITS.textHtml} characters`)),
   align: AlignSchema,
 });
-export const ImageBlockSchema = v.object({
+const ImageBlockSchema = v.object({
   id: BlockIdSchema,
   type: v.literal('image'),
   /** A media library item; null is an empty photo slot (starter templates), shown only in the preview. */
@@ -94,7 +94,7 @@ export const ImageBlockSchema = v.object({
   alt: text('Image description', EMAIL_LIMITS.alt),
   caption: v.optional(text('Caption', EMAIL_LIMITS.caption), ''),
 });
-export const ButtonBlockSchema = v.object({
+const ButtonBlockSchema = v.object({
   id: BlockIdSchema,
   type: v.literal('button'),
   label: required('Button label', EMAIL_LIMITS.buttonLabel),
@@ -102,11 +102,11 @@ export const ButtonBlockSchema = v.object({
   /** Absent: the brand's theme colour. */
   colour: v.optional(Colour('Button colour')),
 });
-export const DividerBlockSchema = v.object({ id: BlockIdSchema, type: v.literal('divider') });
+const DividerBlockSchema = v.object({ id: BlockIdSchema, type: v.literal('divider') });
 /** Restaurant name, location, website and the unsubscribe link are always rendered; `note` is an extra line. */
-export const FooterBlockSchema = v.object({ id: BlockIdSchema, type: v.literal('footer'), note: v.optional(text('Footer note', EMAIL_LIMITS.footerNote), '') });
+const FooterBlockSchema = v.object({ id: BlockIdSchema, type: v.literal('footer'), note: v.optional(text('Footer note', EMAIL_LIMITS.footerNote), '') });
 
-export const EMAIL_BLOCK_TYPES = ['header_image', 'heading', 'text', 'image', 'button', 'divider', 'footer'] as const;
+const EMAIL_BLOCK_TYPES = ['header_image', 'heading', 'text', 'image', 'button', 'divider', 'footer'] as const;
 export type EmailBlockType = (typeof EMAIL_BLOCK_TYPES)[number];
 
 export const EmailBlockSchema = v.variant(
@@ -115,7 +115,6 @@ export const EmailBlockSchema = v.variant(
   `Block type must be one of: ${EMAIL_BLOCK_TYPES.join(', ')}`,
 );
 export type EmailBlock = v.InferOutput<typeof EmailBlockSchema>;
-export type EmailBlockInput = v.InferInput<typeof EmailBlockSchema>;
 export type EmailBlockOf<T extends EmailBlockType> = Extract<EmailBlock, { type: T }>;
 
 export const EmailBlocksSchema = v.pipe(
@@ -135,4 +134,3 @@ export const EmailContentSchema = v.object({
   blocks: EmailBlocksSchema,
 });
 export type EmailContent = v.InferOutput<typeof EmailContentSchema>;
-export type EmailContentInput = v.InferInput<typeof EmailContentSchema>;

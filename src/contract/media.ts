@@ -1,9 +1,8 @@
 import * as v from 'valibot';
 
 /** Media library (spec §3 Media item, §7 Media). */
-export const MEDIA_TYPES = ['image', 'video', 'document', 'folder'] as const;
-export const MediaTypeSchema = v.picklist(MEDIA_TYPES);
-export type MediaType = v.InferOutput<typeof MediaTypeSchema>;
+const MEDIA_TYPES = ['image', 'video', 'document', 'folder'] as const;
+const MediaTypeSchema = v.picklist(MEDIA_TYPES);
 
 export const MEDIA_SORTS = ['name', 'size', 'updatedAt'] as const;
 export type MediaSort = (typeof MEDIA_SORTS)[number];
@@ -11,7 +10,7 @@ export type MediaSort = (typeof MEDIA_SORTS)[number];
 /** Files above this go through the resumable (tus) upload; smaller ones use the plain multipart call. */
 export const RESUMABLE_THRESHOLD_BYTES = 5 * 1024 * 1024;
 export const MEDIA_UPLOADS_PATH = '/api/v1/media/uploads';
-export const MEDIA_PAGE_SIZE_MAX = 100;
+const MEDIA_PAGE_SIZE_MAX = 100;
 
 export const MediaItemSchema = v.object({
   id: v.string(),
@@ -90,7 +89,6 @@ export const MediaListQuerySchema = v.object({
   /** Issue 19: only what a removed team member uploaded, by the name they had (their id is gone with them). */
   uploadedByName: UploaderNameSchema,
 });
-export type MediaListQuery = v.InferInput<typeof MediaListQuerySchema>;
 
 export const MediaRecentQuerySchema = v.object({
   page: intFromString('page', 1, 1_000_000, '1'),
@@ -128,7 +126,6 @@ export const MediaAddFieldsSchema = v.object({
   /** A finished resumable upload to use instead of a file part. */
   uploadId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,100}$/, 'uploadId is not a valid upload id'))),
 });
-export type MediaAddFields = v.InferOutput<typeof MediaAddFieldsSchema>;
 
 export const FolderFieldsSchema = v.object({
   name: required('name', 200, 'Folder name is required'),

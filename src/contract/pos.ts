@@ -2,11 +2,11 @@ import * as v from 'valibot';
 
 export const POS_PROVIDERS = ['square', 'clover'] as const;
 export type PosProviderId = (typeof POS_PROVIDERS)[number];
-export const PosProviderSchema = v.picklist(POS_PROVIDERS, 'The point of sale is square or clover');
+const PosProviderSchema = v.picklist(POS_PROVIDERS, 'The point of sale is square or clover');
 
 /** Spec §3 names the systems 'Clover' and 'Square'. */
 export const POS_SYSTEM_NAMES: Record<PosProviderId, 'Square' | 'Clover'> = { square: 'Square', clover: 'Clover' };
-export const PosSystemSchema = v.picklist(['Square', 'Clover'], 'pos_system is Square or Clover');
+const PosSystemSchema = v.picklist(['Square', 'Clover'], 'pos_system is Square or Clover');
 export const providerOfSystem = (system: 'Square' | 'Clover'): PosProviderId => (system === 'Square' ? 'square' : 'clover');
 
 /** Spec §9: the import is complete at 100. */
@@ -22,14 +22,12 @@ export const LoginUrlResponseSchema = v.object({ data: v.pipe(v.string(), v.url(
 export const FinishConnectionRequestSchema = v.object({
   redirect_url: v.pipe(v.string('redirect_url is required'), v.trim(), v.nonEmpty('redirect_url is required'), v.maxLength(4000), v.url('redirect_url must be an address')),
 });
-export type FinishConnectionRequest = v.InferOutput<typeof FinishConnectionRequestSchema>;
 
 export const PosMessageResponseSchema = v.object({ message: v.string() });
 
-export const PosConnectionStateSchema = v.picklist(['not_connected', 'connecting', 'connected', 'error']);
-export type PosConnectionState = v.InferOutput<typeof PosConnectionStateSchema>;
+const PosConnectionStateSchema = v.picklist(['not_connected', 'connecting', 'connected', 'error']);
 
-export const PosProviderStatusSchema = v.object({
+const PosProviderStatusSchema = v.object({
   provider: PosProviderSchema,
   pos_system: PosSystemSchema,
   /** false when this server has no client id/secret (or no DATA_ENCRYPTION_KEY in production) for the provider */
@@ -60,7 +58,6 @@ export type PosConnectionResponse = v.InferOutput<typeof PosConnectionResponseSc
 
 /** GET /pos/account?pos_system=Square */
 export const PosAccountQuerySchema = v.object({ pos_system: PosSystemSchema });
-export const PosAccountResponseSchema = v.object({ id: v.string(), pos_system: PosSystemSchema });
 
 /** GET /pos/progress/{id} */
 export const PosProgressResponseSchema = v.object({

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 
 /** The signed-in user as every screen sees it. `displayName` is the first word of `name` (spec §3). */
-export const CurrentUserSchema = v.object({
+const CurrentUserSchema = v.object({
   id: v.string(),
   name: v.string(),
   displayName: v.string(),
@@ -31,7 +31,7 @@ export const NOTIFICATION_FLAGS = [
   { id: 'productNews', label: 'Product news', description: 'New features in Mise, at most once a month.', default: false },
 ] as const;
 export type NotificationFlagId = (typeof NOTIFICATION_FLAGS)[number]['id'];
-export const NotificationFlagIdSchema = v.picklist(NOTIFICATION_FLAGS.map((flag) => flag.id));
+const NotificationFlagIdSchema = v.picklist(NOTIFICATION_FLAGS.map((flag) => flag.id));
 export const NotificationSettingsSchema = v.record(NotificationFlagIdSchema, v.boolean());
 export type NotificationSettings = Record<NotificationFlagId, boolean>;
 

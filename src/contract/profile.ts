@@ -4,11 +4,9 @@ import { EmailSchema, PASSWORD_MIN_LENGTH } from './common.ts';
 import { NOTIFICATION_FLAGS, NotificationSettingsSchema } from './profile-me.ts';
 
 export {
-  CurrentUserSchema,
-  MeResponseSchema,
+
   NOTIFICATION_FLAGS,
-  NotificationFlagIdSchema,
-  NotificationSettingsSchema,
+
   type CurrentUser,
   type MeResponse,
   type NotificationFlagId,
@@ -24,7 +22,7 @@ export const UpdateNotificationRequestSchema = v.pipe(
 export const UpdateNotificationResponseSchema = v.object({ message: v.string(), notifications: NotificationSettingsSchema });
 
 /** Phone numbers travel in E.164 (+15551234567): the country code joined to the number. */
-export const PhoneNumberSchema = v.pipe(
+const PhoneNumberSchema = v.pipe(
   v.string('Phone number must be text'),
   v.trim(),
   v.check((value) => isValidPhoneNumber(value), 'Enter a valid phone number'),
@@ -56,7 +54,6 @@ export const ChangePasswordRequestSchema = v.object({
   newPassword: MinPassword('Please set new password'),
   userId: v.pipe(v.string('userId is required'), v.nonEmpty('userId is required')),
 });
-export type ChangePasswordRequest = v.InferOutput<typeof ChangePasswordRequestSchema>;
 
 export const ChangePasswordFormSchema = v.pipe(
   v.object({

@@ -16,7 +16,7 @@ export const dollars = (cents: number) => {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-export function describePeriod(period: Period): string {
+function describePeriod(period: Period): string {
   switch (period.kind) {
     case 'last_days':
       return period.days === 1 ? 'in the last day' : `in the last ${plural(period.days, 'day')}`;
@@ -98,7 +98,7 @@ export function describeCondition(condition: Condition): string {
   }
 }
 
-export function describeNode(node: SegmentNode): string {
+function describeNode(node: SegmentNode): string {
   if (node.type !== 'group') return describeCondition(node);
   if (node.conditions.length === 0) return 'Everyone';
   const parts = node.conditions.map((child) => (child.type === 'group' ? `(${describeNode(child)})` : describeNode(child)));

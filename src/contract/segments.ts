@@ -1,13 +1,6 @@
 import * as v from 'valibot';
 
-/**
- * A segment definition: AND/OR groups of conditions over a customer's figures. It is data, never SQL:
- * the server compiles it with parameters at use time, so a segment stays current as orders arrive.
- * Money is integer cents; durations are whole days; times are evaluated against the server's clock in UTC.
- */
-
-export const MAX_GROUP_DEPTH = 3;
-export const MAX_CONDITIONS = 40;
+const MAX_CONDITIONS = 40;
 const MAX_CENTS = 100_000_000_00; // $100M: far above any one café, small enough for a JS integer
 const MAX_DAYS = 3650;
 
@@ -15,11 +8,12 @@ const Cents = v.pipe(v.number('Enter an amount in cents'), v.integer('Use whole 
 const Count = v.pipe(v.number('Enter a number'), v.integer('Use a whole number'), v.minValue(0, 'Cannot be negative'), v.maxValue(1_000_000, 'Too large'));
 const Days = v.pipe(v.number('Enter a number of days'), v.integer('Use whole days'), v.minValue(1, 'At least 1 day'), v.maxValue(MAX_DAYS, 'At most 3650 days'));
 
+/** @public The runtime schema its type is read from. */
 export const ComparisonOps = ['gt', 'gte', 'lt', 'lte', 'between'] as const;
 export type ComparisonOp = (typeof ComparisonOps)[number];
 
 /** A window of time, counted back from now (last_days) or a calendar span in UTC. */
-export const PeriodSchema = v.variant('kind', [
+const PeriodSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('last_days'), days: Days }),
   v.strictObject({ kind: v.picklist(['this_week', 'this_month', 'this_year', 'last_month', 'last_year']) }),
 ]);
@@ -34,7 +28,7 @@ const compared = <K extends string, T extends v.GenericSchema<unknown, number>, 
 
 export const SourceValues = ['manual', 'csv', 'square', 'clover', 'demo'] as const;
 
-export const ConditionSchemas = [
+const ConditionSchemas = [
   compared('total_spent', Cents, { period: v.optional(PeriodSchema) }),
   compared('visits', Count, { period: v.optional(PeriodSchema) }),
   compared('average_order_value', Cents, {}),
@@ -72,9 +66,9 @@ export const ConditionSchemas = [
   }),
 ] as const;
 
+/** @public The runtime schema its type is read from. */
 export const ConditionSchema = v.variant('type', [...ConditionSchemas], 'Unknown condition type');
 export type Condition = v.InferOutput<typeof ConditionSchema>;
-export type ConditionType = Condition['type'];
 
 /** The upper bound of a `between` comparison, if the condition has one. */
 export const upperOf = (condition: Condition): number | undefined => ('value2' in condition ? condition.value2 : undefined);
@@ -98,7 +92,7 @@ export const SegmentDefinitionSchema = v.pipe(
 ) as v.GenericSchema<unknown, SegmentGroup>;
 export type SegmentDefinition = SegmentGroup;
 
-export function countConditions(node: SegmentNode): number {
+function countConditions(node: SegmentNode): number {
   return node.type === 'group' ? node.conditions.reduce((sum, child) => sum + countConditions(child), 0) : 1;
 }
 
@@ -107,7 +101,7 @@ export function countConditions(node: SegmentNode): number {
 // The spec's payloads also carry the owner's email and a fixed key: v.object drops unknown keys, so
 // they are accepted and ignored; the owner is the bearer token's.
 
-export const UserQuerySchema = v.pipe(
+const UserQuerySchema = v.pipe(
   v.string('Please enter a query'),
   v.trim(),
   v.nonEmpty('Please enter a query'),
@@ -117,14 +111,12 @@ const Title = v.pipe(v.string('Title is required'), v.trim(), v.nonEmpty('Title 
 const Notes = v.pipe(v.string(), v.trim(), v.maxLength(1000, 'At most 1000 characters'));
 
 export const GenerateSegmentRequestSchema = v.object({ user_query: UserQuerySchema });
-export type GenerateSegmentRequest = v.InferOutput<typeof GenerateSegmentRequestSchema>;
 
 /** Preview either the words of a query or a definition the owner has adjusted. */
 export const PreviewSegmentRequestSchema = v.pipe(
   v.object({ user_query: v.optional(UserQuerySchema), definition: v.optional(SegmentDefinitionSchema) }),
   v.check((body) => body.user_query !== undefined || body.definition !== undefined, 'Send a user_query or a definition'),
 );
-export type PreviewSegmentRequest = v.InferOutput<typeof PreviewSegmentRequestSchema>;
 
 export const CreateSegmentRequestSchema = v.object({
   segmentation_title: Title,
@@ -132,10 +124,8 @@ export const CreateSegmentRequestSchema = v.object({
   user_query: v.optional(UserQuerySchema),
   definition: SegmentDefinitionSchema,
 });
-export type CreateSegmentRequest = v.InferOutput<typeof CreateSegmentRequestSchema>;
 
 export const UpdateSegmentRequestSchema = v.object({ segmentation_title: Title, notes: v.optional(Notes) });
-export type UpdateSegmentRequest = v.InferOutput<typeof UpdateSegmentRequestSchema>;
 
 export const SegmentCustomersQuerySchema = v.object({
   page: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, 'Page starts at 1'), v.transform(Number)), '1'),
@@ -147,7 +137,6 @@ export type SegmentSummary = v.InferOutput<typeof SegmentSummarySchema>;
 export const SegmentListResponseSchema = v.object({ results: v.array(SegmentSummarySchema) });
 /** GET /segments/counts: segment id → how many customers it holds now. */
 export const SegmentCountsResponseSchema = v.object({ counts: v.record(v.string(), v.number()) });
-export const PosSegmentListResponseSchema = v.object({ data: v.array(v.object({ id: v.string(), customer_segment_name: v.string() })) });
 
 export const SegmentDetailSchema = v.object({
   ...SegmentSummarySchema.entries,
@@ -176,7 +165,6 @@ export const SegmentCustomersResponseSchema = v.object({
   /** The next page number, or null on the last page. */
   next: v.nullable(v.number()),
 });
-export type SegmentCustomersResponse = v.InferOutput<typeof SegmentCustomersResponseSchema>;
 
 export const SegmentPreviewResponseSchema = v.object({
   segmentation_title: v.string(),

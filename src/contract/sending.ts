@@ -34,11 +34,10 @@ export const ScheduledTimeSchema = v.pipe(
 export const defaultScheduleHour = (hour: number) => (hour < 11 ? 11 : hour < 17 ? 17 : 11);
 
 /** The status words of scheduled lists (spec §4), from the engine's statuses. */
-export const SEND_STATUSES = ['scheduled', 'pending', 'sending', 'paused', 'sent', 'canceled', 'failed'] as const;
-export type SendStatus = (typeof SEND_STATUSES)[number];
+const SEND_STATUSES = ['scheduled', 'pending', 'sending', 'paused', 'sent', 'canceled', 'failed'] as const;
 
 /** Ledger row statuses, as the Subscribers tab names them. */
-export const RECIPIENT_STATUSES = ['queued', 'held', 'claimed', 'sending', 'sent', 'delivered', 'bounced', 'failed', 'suppressed', 'skipped', 'uncertain', 'canceled', 'holdout'] as const;
+const RECIPIENT_STATUSES = ['queued', 'held', 'claimed', 'sending', 'sent', 'delivered', 'bounced', 'failed', 'suppressed', 'skipped', 'uncertain', 'canceled', 'holdout'] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
 export const SendSummarySchema = v.object({
@@ -58,7 +57,7 @@ export const SendSummarySchema = v.object({
 });
 export type SendSummary = v.InferOutput<typeof SendSummarySchema>;
 
-export const RecipientSchema = v.object({
+const RecipientSchema = v.object({
   customer_id: v.string(),
   name: v.string(),
   to: v.string(),

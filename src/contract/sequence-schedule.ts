@@ -14,7 +14,7 @@ export type SchedulePick =
   | { kind: 'after'; days: number };
 
 export const DEFAULT_CRON = '* * * * *';
-export const AFTER_CRON = '0 * * * *';
+const AFTER_CRON = '0 * * * *';
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 export function toCron(pick: SchedulePick): { cron_schedule: string; wait_days: number } {

@@ -4,9 +4,9 @@ import { RequiredId } from './sending.ts';
 
 /** Sequences: email and text campaigns chained into steps that run by themselves (spec §2, §3, §4, §5, §7, §8, §9). */
 
-export const SEQUENCE_STATUSES = ['DRAFT', 'ACTIVE', 'PAUSED', 'CANCELLED'] as const;
+const SEQUENCE_STATUSES = ['DRAFT', 'ACTIVE', 'PAUSED', 'CANCELLED'] as const;
 export type SequenceStatus = (typeof SEQUENCE_STATUSES)[number];
-export const CAMPAIGN_TYPES = ['EMAIL', 'SMS'] as const;
+const CAMPAIGN_TYPES = ['EMAIL', 'SMS'] as const;
 export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
 
 /** The spec's messages, verbatim (§5, §8). */
@@ -49,7 +49,7 @@ const CronSchema = v.pipe(
 );
 const WaitDaysSchema = v.pipe(v.number('Days must be a number'), v.integer('Days must be a whole number'), v.minValue(0, 'Days cannot be negative'), v.maxValue(SEQUENCE_LIMITS.waitDays, `At most ${SEQUENCE_LIMITS.waitDays} days`));
 
-export const SequenceItemInputSchema = v.object({
+const SequenceItemInputSchema = v.object({
   campaign_type: v.pipe(v.optional(v.string(SEQUENCE_MESSAGES.typeRequired), ''), v.picklist(CAMPAIGN_TYPES, SEQUENCE_MESSAGES.typeRequired)),
   campaign_id: RequiredId(SEQUENCE_MESSAGES.campaignRequired),
   cron_schedule: CronSchema,
@@ -111,7 +111,7 @@ export const SequenceListQuerySchema = v.object({
 
 export const SequenceChoicesQuerySchema = v.object({ type: v.picklist(CAMPAIGN_TYPES, SEQUENCE_MESSAGES.typeRequired) });
 
-export const SequenceItemSchema = v.object({
+const SequenceItemSchema = v.object({
   id: v.string(),
   item_id: v.string(),
   campaign_type: v.picklist(CAMPAIGN_TYPES),
@@ -147,7 +147,7 @@ export const SequenceSchema = v.object({
 });
 export type Sequence = v.InferOutput<typeof SequenceSchema>;
 
-export const SequenceSummarySchema = v.object({
+const SequenceSummarySchema = v.object({
   id: v.string(),
   title: v.string(),
   description: v.string(),
@@ -161,7 +161,7 @@ export type SequenceSummary = v.InferOutput<typeof SequenceSummarySchema>;
 export const SequenceListResponseSchema = v.object({ results: v.array(SequenceSummarySchema) });
 
 /** A completed email draft or SMS campaign that a step may send (spec §5 Sequence choices). */
-export const SequenceChoiceSchema = v.object({ id: v.string(), title: v.string(), detail: v.string() });
+const SequenceChoiceSchema = v.object({ id: v.string(), title: v.string(), detail: v.string() });
 export type SequenceChoice = v.InferOutput<typeof SequenceChoiceSchema>;
 export const SequenceChoicesResponseSchema = v.object({ results: v.array(SequenceChoiceSchema) });
 

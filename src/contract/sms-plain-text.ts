@@ -28,7 +28,7 @@ const PLAIN: Record<string, string> = {
   ...same('', '\u200B\u200C\u200D\u2060\uFEFF\u00AD'),
 };
 
-export type PlainReplacement = { from: string; to: string; count: number; kind: SmsCharacterKind };
+type PlainReplacement = { from: string; to: string; count: number; kind: SmsCharacterKind };
 
 export type PlainSmsResult = {
   text: string;

@@ -19,13 +19,13 @@ export const SMS_LIMITS = {
 const GSM_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
 /** The extension table: each costs two septets. */
-export const GSM_EXTENSION = '\f^{}\\[~]|€';
+const GSM_EXTENSION = '\f^{}\\[~]|€';
 
 const basic = new Set(GSM_BASIC);
 const extension = new Set(GSM_EXTENSION);
 
 /** Septets a single code point costs in GSM-7, or 0 when GSM-7 cannot carry it. */
-export function gsmSeptets(char: string): 0 | 1 | 2 {
+function gsmSeptets(char: string): 0 | 1 | 2 {
   if (basic.has(char)) return 1;
   if (extension.has(char)) return 2;
   return 0;

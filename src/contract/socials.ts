@@ -3,7 +3,7 @@ import * as v from 'valibot';
 // TikTok linking (spec §3 TikTok status, §7 POS and social).
 export const TIKTOK_CONNECTED = 'Connected';
 
-export const TiktokProfileSchema = v.object({
+const TiktokProfileSchema = v.object({
   open_id: v.string(),
   display_name: v.nullable(v.string()),
   avatar_url: v.nullable(v.string()),
@@ -22,7 +22,6 @@ export const TiktokStatusSchema = v.object({
 });
 export type TiktokStatus = v.InferOutput<typeof TiktokStatusSchema>;
 
-export const TiktokProfileResponseSchema = v.object({ user_profile: v.nullable(TiktokProfileSchema) });
 export const TiktokLoginUrlResponseSchema = v.object({ login_url: v.string() });
 
 /** The query string TikTok sends back to /tiktok_callback. */

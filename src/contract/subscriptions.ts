@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 
 // Plans and billing (spec §2 /subscriptions, §3 Subscription plan, §4 Subscription, §9).
-export const PLAN_IDS = ['free', 'basic', 'professional', 'premium'] as const;
-export const PlanIdSchema = v.picklist(PLAN_IDS, 'Choose one of the plans');
+const PLAN_IDS = ['free', 'basic', 'professional', 'premium'] as const;
+const PlanIdSchema = v.picklist(PLAN_IDS, 'Choose one of the plans');
 export type PlanId = (typeof PLAN_IDS)[number];
-export const PaidPlanIdSchema = v.picklist(['basic', 'professional', 'premium'], 'Choose a paid plan');
+const PaidPlanIdSchema = v.picklist(['basic', 'professional', 'premium'], 'Choose a paid plan');
 export type PaidPlanId = v.InferOutput<typeof PaidPlanIdSchema>;
 
 /** What a plan allows; enforced on the server, shown as usage bars. */
@@ -18,9 +18,9 @@ export const ENTITLEMENTS = [
   { key: 'teamMembers', label: 'Team members', unit: 'team members', period: 'total' },
 ] as const;
 export type EntitlementKey = (typeof ENTITLEMENTS)[number]['key'];
-export const EntitlementKeySchema = v.picklist(ENTITLEMENTS.map((e) => e.key));
+const EntitlementKeySchema = v.picklist(ENTITLEMENTS.map((e) => e.key));
 
-export const PlanSchema = v.object({
+const PlanSchema = v.object({
   id: PlanIdSchema,
   name: v.string(),
   /** cents per month */
@@ -33,7 +33,7 @@ export const PlanSchema = v.object({
 export type Plan = v.InferOutput<typeof PlanSchema>;
 export const PlansResponseSchema = v.object({ plans: v.array(PlanSchema) });
 
-export const CardOnFileSchema = v.object({
+const CardOnFileSchema = v.object({
   brand: v.string(),
   last4: v.string(),
   expMonth: v.nullable(v.number()),
@@ -42,7 +42,7 @@ export const CardOnFileSchema = v.object({
 });
 export type CardOnFile = v.InferOutput<typeof CardOnFileSchema>;
 
-export const UsageSchema = v.object({
+const UsageSchema = v.object({
   key: EntitlementKeySchema,
   label: v.string(),
   used: v.number(),
@@ -52,8 +52,7 @@ export const UsageSchema = v.object({
 });
 export type Usage = v.InferOutput<typeof UsageSchema>;
 
-export const BillingProviderSchema = v.picklist(['builtin', 'stripe']);
-export type BillingProvider = v.InferOutput<typeof BillingProviderSchema>;
+const BillingProviderSchema = v.picklist(['builtin', 'stripe']);
 
 /** GET /subscriptions/current. `activeSubscription` null means Free (spec §4). */
 export const SubscriptionSummarySchema = v.object({
@@ -70,10 +69,9 @@ export type SubscriptionSummary = v.InferOutput<typeof SubscriptionSummarySchema
 
 export const SubscribeRequestSchema = v.object({ planId: PaidPlanIdSchema });
 export const SubscriptionResponseSchema = v.object({ message: v.string(), subscription: SubscriptionSummarySchema });
-export type SubscriptionResponse = v.InferOutput<typeof SubscriptionResponseSchema>;
 
 /** Luhn check digit (ISO/IEC 7812). */
-export function passesLuhn(digits: string): boolean {
+function passesLuhn(digits: string): boolean {
   if (!/^\d{12,19}$/.test(digits)) return false;
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
@@ -106,7 +104,7 @@ export const BuiltinCardRequestSchema = v.object({
 export type BuiltinCardRequest = v.InferOutput<typeof BuiltinCardRequestSchema>;
 
 /** Stripe: the browser confirmed a SetupIntent with the Payment Element; the server reads the card from Stripe. */
-export const StripeCardRequestSchema = v.object({
+const StripeCardRequestSchema = v.object({
   provider: v.literal('stripe'),
   setupIntentId: v.pipe(v.string('setupIntentId is required'), v.regex(/^seti_\w+$/, 'setupIntentId is not valid')),
 });

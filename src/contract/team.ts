@@ -11,7 +11,6 @@ export const INVITE_PARAM = 'invite';
 export const STAFF_FORBIDDEN_MESSAGE = 'Team members can use the media library and their own profile only. Ask the owner for anything else.';
 
 export const InviteRequestSchema = v.object({ email: EmailSchema('Email address is required') });
-export type InviteRequest = v.InferOutput<typeof InviteRequestSchema>;
 
 const TokenSchema = v.pipe(v.string('token is required'), v.trim(), v.nonEmpty('token is required'), v.maxLength(200, 'token is not valid'));
 
@@ -51,7 +50,7 @@ export const CheckInvitationRequestSchema = v.object({ token: TokenSchema });
 export const InvitationPreviewSchema = v.object({ email: v.string(), restaurantName: v.string(), ownerName: v.string() });
 export type InvitationPreview = v.InferOutput<typeof InvitationPreviewSchema>;
 
-export const TeamMemberSchema = v.object({
+const TeamMemberSchema = v.object({
   id: v.string(),
   name: v.string(),
   email: v.string(),

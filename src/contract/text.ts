@@ -2,14 +2,14 @@ import * as v from 'valibot';
 import { ReportPeriodSchema } from './campaign-results.ts';
 import { SalesBackSchema, SendSummarySchema } from './sending.ts';
 import { TEXT_CATEGORY_IDS, TEXT_STYLES, type TextStyle } from './text-options.ts';
-export { TEXT_CATEGORIES, TEXT_CATEGORY_IDS, TEXT_STYLES, type TextCategory, type TextStyle } from './text-options.ts';
+export { TEXT_CATEGORIES, TEXT_STYLES, type TextCategory, type TextStyle } from './text-options.ts';
 
 // Text campaigns (spec §2 Text campaigns, §3, §4, §5, §7 Text, §8, §9). Messages the spec gives are kept
 // verbatim (including its "progess"); bounds it leaves open are ours.
 
-export const TextCategorySchema = v.picklist(TEXT_CATEGORY_IDS, 'Choose one of the text ideas');
+const TextCategorySchema = v.picklist(TEXT_CATEGORY_IDS, 'Choose one of the text ideas');
 
-export const TextStyleSchema = v.picklist(TEXT_STYLES.map((style) => style.id) as [TextStyle, ...TextStyle[]], 'Choose one of the styles');
+const TextStyleSchema = v.picklist(TEXT_STYLES.map((style) => style.id) as [TextStyle, ...TextStyle[]], 'Choose one of the styles');
 
 /** Every marketing text ends with it. */
 export const TEXT_OPT_OUT_LINE = 'Reply STOP to opt out';
@@ -82,9 +82,9 @@ export const TextChatResponseSchema = v.object({
 export type TextChatResponse = v.InferOutput<typeof TextChatResponseSchema>;
 
 /** One turn: what the owner typed (`text`) and the AI's answer (`response`), a question or a draft. */
-export const TextConversationMessageSchema = v.object({ text: v.string(), response: v.string(), kind: v.picklist(['question', 'draft']), timestamp: v.string() });
+const TextConversationMessageSchema = v.object({ text: v.string(), response: v.string(), kind: v.picklist(['question', 'draft']), timestamp: v.string() });
 
-export const SmsCampaignSchema = v.object({
+const SmsCampaignSchema = v.object({
   id: v.string(),
   campaign_id: v.string(),
   conversation_id: v.nullable(v.string()),
@@ -107,7 +107,7 @@ export const SmsCampaignSchema = v.object({
 });
 export type SmsCampaign = v.InferOutput<typeof SmsCampaignSchema>;
 
-export const TextConversationSchema = v.object({
+const TextConversationSchema = v.object({
   conversation_id: v.string(),
   title: v.string(),
   style: v.nullable(TextStyleSchema),
@@ -120,14 +120,12 @@ export const TextConversationSchema = v.object({
 });
 export type TextConversation = v.InferOutput<typeof TextConversationSchema>;
 
-export const GetTextConversationRequestSchema = v.object({ conversation_id: Id('Conversation is required') });
 export const GetTextConversationResponseSchema = TextConversationSchema;
 export const ListTextConversationsResponseSchema = v.array(TextConversationSchema);
 
 // ─── drafts and campaigns ───────────────────────────────────────────────────────────────────────
 
 export const ListSmsCampaignsResponseSchema = v.object({ campaigns: v.array(SmsCampaignSchema) });
-export const GetSmsCampaignRequestSchema = v.object({ campaign_id: Id('Campaign is required') });
 export const GetSmsCampaignResponseSchema = SmsCampaignSchema;
 
 const Version = v.optional(v.pipe(v.number('Version must be a number'), v.integer('Version must be a whole number'), v.minValue(1, 'Version starts at 1')));
@@ -175,7 +173,7 @@ export const LaunchTextRequestSchema = v.object({
 export const ScheduleTextRequestSchema = v.object({ ...LaunchTextRequestSchema.entries, scheduled_time: IsoTime });
 
 /** Who would be held by quiet hours: one line each, e.g. "212 guests will get it at 8:00 tomorrow". */
-export const QuietHoursHoldSchema = v.object({ until: v.string(), count: v.number(), sentence: v.string() });
+const QuietHoursHoldSchema = v.object({ until: v.string(), count: v.number(), sentence: v.string() });
 
 /** Before confirming: recipients, segments, the cost estimate and the quiet-hours holds. */
 export const TextSendPreviewRequestSchema = v.object({
@@ -199,10 +197,10 @@ export const ScheduleTextResponseSchema = v.object({ message: v.string(), schedu
 // ─── scheduled list, stats ──────────────────────────────────────────────────────────────────────
 
 /** Spec §9 (SCHEDULED, COMPLETED, CANCELLED, also PENDING), and FAILED for a send that could not start. */
-export const SCHEDULED_TEXT_STATUSES = ['SCHEDULED', 'PENDING', 'COMPLETED', 'CANCELLED', 'FAILED'] as const;
+const SCHEDULED_TEXT_STATUSES = ['SCHEDULED', 'PENDING', 'COMPLETED', 'CANCELLED', 'FAILED'] as const;
 export type ScheduledTextStatus = (typeof SCHEDULED_TEXT_STATUSES)[number];
 
-export const ScheduledTextSchema = v.object({
+const ScheduledTextSchema = v.object({
   scheduled_id: v.string(),
   campaign_id: v.string(),
   /** The text's title, so the owner can tell rows apart (the message itself is cut at 45 characters). */
@@ -219,9 +217,6 @@ export const ListScheduledTextsRequestSchema = v.object({
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Search must be at most 100 characters')), ''),
 });
 export const ListScheduledTextsResponseSchema = v.object({ results: v.array(ScheduledTextSchema) });
-
-export const CancelScheduledTextRequestSchema = v.object({ scheduled_id: Id('Scheduled campaign is required') });
-export const CancelScheduledTextResponseSchema = v.object({ message: v.string() });
 
 /** Spec §3 Text stats, over the owner's texts (spec §9: percentages of total_sent, rounded). */
 export const TextStatsResponseSchema = v.object({ total_sent: v.number(), delivery_rate: v.number(), bounce_rate: v.number() });

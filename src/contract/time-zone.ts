@@ -3,7 +3,7 @@ import * as v from 'valibot';
 // Apart from brand.ts so the sign-up and sign-in contracts (auth.ts) carry only this, not the whole brand contract.
 
 /** True for an IANA time zone this runtime knows (America/Chicago, Europe/Paris, UTC). */
-export function isTimeZone(value: string): boolean {
+function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
     return value.length <= 64;

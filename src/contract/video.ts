@@ -37,7 +37,6 @@ export const VIDEO_SUBCATEGORIES = [
   },
 ] as const;
 
-export type VideoSubcategory = (typeof VIDEO_SUBCATEGORIES)[number]['id'];
 export const stylesOf = (subcategory: string): readonly { id: string; label: string }[] =>
   VIDEO_SUBCATEGORIES.find((entry) => entry.id === subcategory)?.styles ?? [];
 
@@ -57,12 +56,12 @@ export const VIDEO_MESSAGES = {
   weekly: 'Generated videos are re-generated once a week',
 } as const;
 
-export const VIDEO_STATUSES = ['pending', 'done', 'error'] as const;
+const VIDEO_STATUSES = ['pending', 'done', 'error'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
 // ---- Scripts ----
 
-export const ScriptSceneSchema = v.object({
+const ScriptSceneSchema = v.object({
   id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'Scene id is not valid')),
   /** What the voice says over this scene. */
   narration: v.pipe(v.string('Narration must be text'), v.trim(), v.maxLength(VIDEO_LIMITS.narration, `Narration can be at most ${VIDEO_LIMITS.narration} characters`)),
@@ -164,7 +163,7 @@ export const VideoConfigSchema = v.object({
 });
 export type VideoConfig = v.InferOutput<typeof VideoConfigSchema>;
 
-export const PublishSchema = v.object({
+const PublishSchema = v.object({
   publish_id: v.nullable(v.string()),
   /** TikTok's status: PROCESSING_UPLOAD, PUBLISH_COMPLETE, FAILED, ... ('QUEUED' before the first call). */
   status: v.string(),
@@ -174,8 +173,7 @@ export const PublishSchema = v.object({
   published_at: v.nullable(v.string()),
 });
 
-export const FiguresSchema = v.object({ views: v.number(), likes: v.number(), comments: v.number(), shares: v.number(), taken_at: v.string() });
-export type Figures = v.InferOutput<typeof FiguresSchema>;
+const FiguresSchema = v.object({ views: v.number(), likes: v.number(), comments: v.number(), shares: v.number(), taken_at: v.string() });
 
 export const VideoSchema = v.object({
   id: v.string(),
@@ -231,7 +229,7 @@ export const PublishRequestSchema = v.object({
 });
 export type PublishRequest = v.InferOutput<typeof PublishRequestSchema>;
 
-export const SnapshotSchema = v.object({ taken_at: v.string(), views: v.number(), likes: v.number(), comments: v.number(), shares: v.number() });
+const SnapshotSchema = v.object({ taken_at: v.string(), views: v.number(), likes: v.number(), comments: v.number(), shares: v.number() });
 export const VideoAnalyticsSchema = v.object({
   video: VideoSchema,
   snapshots: v.array(SnapshotSchema),

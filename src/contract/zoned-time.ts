@@ -106,11 +106,6 @@ export const weekdayIndex = (date: CivilDate) => (new Date(Date.UTC(date.year, d
 export const isoDate = (date: CivilDate) =>
   `${String(date.year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
 
-export function parseIsoDate(text: string): CivilDate {
-  const [year, month, day] = text.slice(0, 10).split('-').map(Number);
-  return { year: year!, month: month!, day: day! };
-}
-
 export const daysBetween = (from: CivilDate, to: CivilDate) =>
   Math.round((Date.UTC(to.year, to.month - 1, to.day) - Date.UTC(from.year, from.month - 1, from.day)) / 86_400_000);
 

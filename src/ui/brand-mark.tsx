@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 
 /** The Mise mark (the same drawing as public/favicon.svg), inline so it needs no request. */
-export function BrandMark({ size = 32 }: { size?: number }) {
+function BrandMark({ size = 32 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
       <rect width="64" height="64" rx="14" fill="#e8590c" />

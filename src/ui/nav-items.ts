@@ -58,7 +58,7 @@ export const campaignChannels: ReadonlyArray<{ path: NavPath; label: string; des
 export const staffNavItems: readonly NavItem[] = navItems.filter((item) => (STAFF_PATHS as readonly string[]).includes(item.path));
 
 /** How many primary entries fit the phone's bottom bar next to More. */
-export const BOTTOM_BAR_SLOTS = 4;
+const BOTTOM_BAR_SLOTS = 4;
 
 const byOrder = (a: NavItem, b: NavItem) => a.order - b.order;
 

@@ -7,7 +7,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 const dayLabel = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** "12 guests who got it came back within 14 days and spent $340" (the analytics layer's came-back figures). */
-export function cameBackSentence(cameBack: CameBack, since: string): string {
+function cameBackSentence(cameBack: CameBack, since: string): string {
   const { guests, revenue_cents, window_days } = cameBack;
   if (cameBack.reached === 0) return `It has not reached anyone ${since}.`;
   if (guests === 0) return `None of the ${count(cameBack.reached)} guests it reached has visited within ${window_days} days, as far as your sales show.`;

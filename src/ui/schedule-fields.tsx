@@ -38,7 +38,7 @@ export function scheduleErrors(value: ScheduleValue, now: Date, timeZone: string
 }
 
 /** "Central Time (America/Chicago)" where the platform can name it, else the zone's id. */
-export function zoneLabel(timeZone: string, now = new Date()): string {
+function zoneLabel(timeZone: string, now = new Date()): string {
   const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'long' }).formatToParts(now).find((part) => part.type === 'timeZoneName')?.value;
   return name ? `${name} (${timeZone})` : timeZone;
 }

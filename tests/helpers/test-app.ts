@@ -11,10 +11,10 @@ import type { MailMessage, Mailer } from '../../server/providers/mail/mail.ts';
 import { closeProviders, createProviders, type Providers } from '../../server/providers/providers.ts';
 import { openThrowawayPostgres } from './throwaway-database.ts';
 
-export type TestMailer = Mailer & { sent: MailMessage[]; lastCodeFor: (to: string) => string };
+type TestMailer = Mailer & { sent: MailMessage[]; lastCodeFor: (to: string) => string };
 
 /** Captures mail in memory; the code is read back the way a person would, from the text part. */
-export function memoryMailer(): TestMailer {
+function memoryMailer(): TestMailer {
   const sent: MailMessage[] = [];
   return {
     kind: 'outbox',

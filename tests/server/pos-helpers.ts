@@ -5,7 +5,7 @@ import type { FakeSquare } from '../fakes/square.ts';
 import type { TestAccount } from '../helpers/accounts.ts';
 import { call, type TestApp } from '../helpers/test-app.ts';
 
-export const POS_KEY = Buffer.alloc(32, 7).toString('base64');
+const POS_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export const squareEnv = (fake: FakeSquare) => ({ SQUARE_CLIENT_ID: 'sq0idp-fake', SQUARE_CLIENT_SECRET: 'sq0csp-fake-secret', SQUARE_BASE_URL: fake.url, DATA_ENCRYPTION_KEY: POS_KEY });
 export const cloverEnv = (fake: FakeClover) => ({

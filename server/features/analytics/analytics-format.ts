@@ -26,12 +26,6 @@ export const count = (n: number) => n.toLocaleString('en-US');
 /** "1 visit", "1,204 visits". */
 export const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
 
-/** A list in words: "Maya, Tom and Ana". */
-export function listWords(items: string[]): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
-
 export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Average with a guard for nothing to average. */

@@ -29,7 +29,6 @@ const WEEKDAY_SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 export const monthName = (month: number) => MONTHS[month - 1]!;
 export const shortDate = (d: CivilDate) => `${WEEKDAY_SHORT[weekdayIndex(d)]} ${d.day} ${SHORT_MONTHS[d.month - 1]}`;
 export const dayMonth = (d: CivilDate) => `${d.day} ${SHORT_MONTHS[d.month - 1]}`;
-export const monthYear = (d: CivilDate) => `${SHORT_MONTHS[d.month - 1]} ${d.year}`;
 
 /** How many days, weeks or months one period of this kind lasts, for "the period before". */
 type Unit = { days: number } | { months: number };
@@ -105,7 +104,7 @@ const PREVIOUS_WORDS: Partial<Record<AskPeriod['kind'], [string, string]>> = {
 };
 
 /** How a stretch of whole calendar days reads when no name fits it. */
-export function describeDays(from: CivilDate, naturalUntil: CivilDate, reference: CivilDate): { words: string; title: string } {
+function describeDays(from: CivilDate, naturalUntil: CivilDate, reference: CivilDate): { words: string; title: string } {
   const days = daysBetween(from, naturalUntil);
   if (days === 1) return { words: `on ${shortDate(from)}`, title: shortDate(from) };
   if (from.day === 1 && naturalUntil.day === 1) {

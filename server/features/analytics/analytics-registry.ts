@@ -18,7 +18,7 @@ import { assertTimeZone } from '../../../src/contract/zoned-time.ts';
  * Every named question with its runner. The record is typed by the contract's list, so a question added to
  * `ASK_QUESTIONS` (campaign results, say) does not compile until it has a runner here.
  */
-export const QUESTIONS: { [N in QuestionName]: Question<N> } = {
+const QUESTIONS: { [N in QuestionName]: Question<N> } = {
   sales_breakdown: salesBreakdown,
   compare_periods: comparePeriods,
   top_customers: topCustomers,
@@ -60,7 +60,7 @@ export const isAnswer = (result: Answer | AnswerProblem): result is Answer => !(
 const CHART_NAMES: Record<ChartType, string> = { bar: 'a bar chart', line: 'a line chart', pie: 'a pie chart', comparison: 'a comparison' };
 
 /** Whether these figures can be drawn as `chart` without misleading: a pie needs parts of one whole. */
-export function chartFits(graph: GraphJson, chart: ChartType): boolean {
+function chartFits(graph: GraphJson, chart: ChartType): boolean {
   const values = graph.data.values;
   switch (chart) {
     case 'bar':

@@ -23,7 +23,7 @@ const unanswerable = (message: string, suggestions: string[]): Answered => ({
 });
 
 /** What a follow-up builds on: the question answered before it, with the chart it was drawn as. */
-export function previousOf(answer: StoredAnswer | undefined): AskPrevious | undefined {
+function previousOf(answer: StoredAnswer | undefined): AskPrevious | undefined {
   if (!answer?.question) return undefined;
   return { question: answer.question, params: answer.params, ...(answer.graph_json ? { chart: answer.graph_json.graph_type } : {}) };
 }

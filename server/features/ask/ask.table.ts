@@ -16,9 +16,9 @@ export type StoredAnswer = {
   suggestions: string[];
 };
 
-export type AskConversationsTable = { id: Generated<string>; user_id: string; title: string; created_at: Timestamp; updated_at: Timestamp };
+type AskConversationsTable = { id: Generated<string>; user_id: string; title: string; created_at: Timestamp; updated_at: Timestamp };
 
-export type AskMessagesTable = {
+type AskMessagesTable = {
   id: Generated<string>;
   conversation_id: string;
   text: string;
@@ -27,7 +27,7 @@ export type AskMessagesTable = {
   created_at: Timestamp;
 };
 
-export type AskGraphsTable = {
+type AskGraphsTable = {
   id: Generated<string>;
   user_id: string;
   prompt: string;

@@ -20,7 +20,7 @@ type AudioDeps = Pick<Deps, 'db' | 'env' | 'now' | 'tts' | 'storage' | 'logger' 
  * over what is served and the expiry, rounded up to a 12-hour window so lists hand out stable URLs. The key is
  * the media links' key (MEDIA_URL_KEY or its generated file) with another prefix.
  */
-export function audioUrlSigner(env: Pick<Env, 'dataDir' | 'MEDIA_URL_KEY'>) {
+function audioUrlSigner(env: Pick<Env, 'dataDir' | 'MEDIA_URL_KEY'>) {
   const key = env.MEDIA_URL_KEY || loadOrCreateKeyFile(env.dataDir, 'media-url.key');
   const sign = (what: string, exp: number) => createHmac('sha256', key).update(`audio:${what}:${exp}`).digest('base64url');
   const expiry = (now: Date) => (Math.floor(now.getTime() / 1000 / WINDOW_SECONDS) + 2) * WINDOW_SECONDS;

@@ -5,7 +5,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** jsonb: read as the value, written as its JSON text. */
 type Json<T> = ColumnType<T, string, string>;
 
-export type AudiosTable = {
+type AudiosTable = {
   id: Generated<string>;
   user_id: string;
   text: string;
@@ -20,14 +20,14 @@ export type AudiosTable = {
   deleted_at: Date | null;
 };
 
-export type TrendingAudiosTable = {
+type TrendingAudiosTable = {
   source: string;
   region: string;
   fetched_at: Timestamp;
   items: Json<TrendingSound[]>;
 };
 
-export type CreatorsTable = {
+type CreatorsTable = {
   id: Generated<string>;
   user_id: string;
   name: string;
@@ -39,7 +39,7 @@ export type CreatorsTable = {
   deleted_at: Date | null;
 };
 
-export type CreatorBookingsTable = {
+type CreatorBookingsTable = {
   id: Generated<string>;
   user_id: string;
   creator_id: string;

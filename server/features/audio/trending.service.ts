@@ -9,7 +9,7 @@ type TrendingDeps = Pick<Deps, 'db' | 'env' | 'now' | 'trending' | 'logger'>;
  * What the page says when no source is set up: no figures are shown then, never sample data. Owners read what
  * they can do; the variables that turn it on are in the start-up summary and the README.
  */
-export const TRENDING_SETUP =
+const TRENDING_SETUP =
   'Trending audios aren’t available on this Mise yet. You can still make a voice-over from your own words on the Audio screen.';
 
 /** A refresh within this long of the last one answers from what is kept (the Research API allows 1000 calls a day). */

@@ -3,7 +3,7 @@ import type { Jobs } from '../../jobs/jobs.ts';
 import { pruneRateLimits } from '../../lib/rate-limit.ts';
 import { pruneSigninThrottle } from './signin-throttle.ts';
 
-export const AUTH_CLEANUP_JOB = 'auth.cleanup';
+const AUTH_CLEANUP_JOB = 'auth.cleanup';
 const EVERY_MS = 3600 * 1000;
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -1,11 +1,11 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
-export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
-export type NotificationFlags = Record<string, boolean>;
+type NotificationFlags = Record<string, boolean>;
 
-export type UsersTable = {
+type UsersTable = {
   id: Generated<string>;
   name: string;
   email: string;
@@ -23,7 +23,7 @@ export type UsersTable = {
   updated_at: Timestamp;
 };
 
-export type SessionsTable = {
+type SessionsTable = {
   id: Generated<string>;
   user_id: string;
   token_hash: string;
@@ -32,7 +32,7 @@ export type SessionsTable = {
   expires_at: Date;
 };
 
-export type OtpCodesTable = {
+type OtpCodesTable = {
   id: Generated<string>;
   user_id: string;
   purpose: 'verification' | 'reset_password';
@@ -44,7 +44,7 @@ export type OtpCodesTable = {
 };
 
 /** Migration 0002: when a code was last mailed per (email, purpose), account or not. */
-export type OtpCooldownsTable = {
+type OtpCooldownsTable = {
   email: string;
   purpose: 'verification' | 'reset_password';
   last_sent_at: Date;
@@ -53,7 +53,7 @@ export type OtpCooldownsTable = {
 };
 
 /** Migration 0140: failed sign-ins per `client:{email}:{ip}` and per `account:{email}`; `known:{email}:{ip}` marks where the owner last got in. */
-export type SigninThrottleTable = {
+type SigninThrottleTable = {
   key: string;
   failures: number;
   window_start: Date;
@@ -61,7 +61,7 @@ export type SigninThrottleTable = {
   updated_at: Timestamp;
 };
 
-export type RateLimitsTable = {
+type RateLimitsTable = {
   key: string;
   window_start: Date;
   count: number;

@@ -23,7 +23,7 @@ export function providerConfig(env: Env, provider: SocialProvider): ProviderConf
 export const isTrue = (value: unknown) => value === true || value === 'true';
 export const stringClaim = (payload: JWTPayload, name: string) => (typeof payload[name] === 'string' ? (payload[name] as string) : null);
 
-export const notConfigured = (provider: SocialProvider) =>
+const notConfigured = (provider: SocialProvider) =>
   new AppError(503, `This server has no ${PROVIDER_NAME[provider]} sign-in set up`, 'not_configured');
 
 // One key set per URL for the life of the process: jose caches the keys and refetches on an unknown `kid`.

@@ -6,9 +6,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { newOtpCode, sha256 } from '../../lib/crypto.ts';
 import { resetPasswordMail, verificationMail } from '../../providers/mail/templates.ts';
 
-export const CODE_TTL_MS = 10 * 60 * 1000;
+const CODE_TTL_MS = 10 * 60 * 1000;
 export const RESEND_COOLDOWN_SECONDS = 60;
-export const MAX_WRONG_TRIES = 5;
+const MAX_WRONG_TRIES = 5;
 
 type OtpDeps = Pick<Deps, 'db' | 'now'>;
 

@@ -38,7 +38,7 @@ const keys = (email: string, client: string) => {
 };
 
 /** Seconds a client waits after its n-th consecutive failure (0 while within the free ones). */
-export function clientDelaySeconds(failures: number): number {
+function clientDelaySeconds(failures: number): number {
   const over = failures - SIGNIN_THROTTLE.CLIENT_FREE_FAILURES;
   if (over < 0) return 0;
   return Math.min(2 ** over, SIGNIN_THROTTLE.CLIENT_MAX_DELAY_SECONDS);

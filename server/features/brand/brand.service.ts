@@ -22,7 +22,7 @@ const EMPTY = {
 type BrandFields = typeof EMPTY;
 
 /** Text campaigns write with the name, place, site, voice and description; videos also need the logo. */
-export function brandCompleteness(row: Pick<BrandFields, 'brand_name' | 'location' | 'website' | 'brand_voice' | 'description' | 'brand_logo'>): BrandCompleteness {
+function brandCompleteness(row: Pick<BrandFields, 'brand_name' | 'location' | 'website' | 'brand_voice' | 'description' | 'brand_logo'>): BrandCompleteness {
   const missing: string[] = [];
   if (!row.brand_name) missing.push('brandName');
   if (!row.location) missing.push('location');

@@ -2,7 +2,7 @@ import type { ColumnType, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export type BrandSettingsTable = {
+type BrandSettingsTable = {
   user_id: string;
   brand_name: ColumnType<string, string | undefined, string>;
   brand_logo: ColumnType<string, string | undefined, string>;

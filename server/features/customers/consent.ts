@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 
-export type ConsentChannel = 'email' | 'sms';
+type ConsentChannel = 'email' | 'sms';
 
 type ConsentChange = { userId: string; customerId: string; channel: ConsentChannel; source: string; proof?: string | null; at: Date };
 
@@ -37,22 +37,10 @@ export async function grantConsent(db: Db, change: ConsentChange): Promise<boole
   return true;
 }
 
-export async function recordConsentEvent(db: Db, event: ConsentChange & { granted: boolean }) {
+async function recordConsentEvent(db: Db, event: ConsentChange & { granted: boolean }) {
   await db
     .insertInto('consent_events')
     .values({ user_id: event.userId, customer_id: event.customerId, channel: event.channel, granted: event.granted, source: event.source, proof: event.proof ?? null, at: event.at })
     .execute();
 }
 
-/** A customer's consent history, newest first. */
-export function consentHistory(db: Db, userId: string, customerId: string) {
-  return db
-    .selectFrom('consent_events')
-    .select(['channel', 'granted', 'source', 'proof', 'at'])
-    .where('user_id', '=', userId)
-    .where('customer_id', '=', customerId)
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(50)
-    .execute();
-}

@@ -19,7 +19,7 @@ import { CellError, readConsent, readCount, readDate, readEmail, readMoneyCents,
 import { normalizePhone } from './phone.ts';
 
 const BATCH_SIZE = 10_000;
-export const CONSENT_SOURCE_CSV = 'csv import';
+const CONSENT_SOURCE_CSV = 'csv import';
 
 /** A whole-file problem (no header, no usable column): answered with 400 and the reason. */
 
@@ -116,7 +116,7 @@ function applyCell(customer: CustomerInput, field: CsvField, raw: string, now: D
 }
 
 /** The mapping the import will use: detected from the headers, then the owner's choices from the preview. */
-export function resolveMapping(headers: string[], override: CsvMapping | undefined): Array<CsvField | null> {
+function resolveMapping(headers: string[], override: CsvMapping | undefined): Array<CsvField | null> {
   const detected = detectMapping(headers);
   if (!override) return detected;
   const mapping = headers.map((header, index) => (header in override ? (override[header] ?? null) : detected[index]!));

@@ -29,7 +29,7 @@ import { requestSegmentMaintenance } from '../segments/segments.jobs.ts';
 import { idempotency } from '../../middleware/idempotency.ts';
 
 /** Most rows one CSV import reads; bigger lists are split into several files. */
-export const MAX_CSV_ROWS = 250_000;
+const MAX_CSV_ROWS = 250_000;
 
 type Env = { Variables: SessionVariables };
 

@@ -29,7 +29,7 @@ export async function countCustomers(db: Db, userId: string): Promise<number> {
   return row.n;
 }
 
-export function toCustomer(row: CustomerRow): Customer {
+function toCustomer(row: CustomerRow): Customer {
   const spent = Number(row.total_spent_cents);
   return {
     id: row.id,
@@ -100,7 +100,7 @@ export async function listCustomers(db: Db, userId: string, query: CustomerListQ
   };
 }
 
-export async function findCustomerRow(db: Db, userId: string, id: string): Promise<CustomerRow> {
+async function findCustomerRow(db: Db, userId: string, id: string): Promise<CustomerRow> {
   if (!UUID.test(id)) throw notFound('No such customer');
   const row = await db
     .selectFrom('customers')

@@ -8,7 +8,7 @@ type BigIntCents = ColumnType<string | number, number | bigint | string | undefi
 export type CustomerSource = 'manual' | 'csv' | 'square' | 'clover' | 'demo';
 export type PosProvider = 'square' | 'clover';
 
-export type CustomersTable = {
+type CustomersTable = {
   id: Generated<string>;
   user_id: string;
   given_name: string | null;
@@ -43,7 +43,7 @@ export type CustomersTable = {
   deleted_at: NullableTimestamp;
 };
 
-export type OrdersTable = {
+type OrdersTable = {
   id: Generated<string>;
   user_id: string;
   customer_id: string | null;
@@ -63,4 +63,3 @@ export type CustomersTables = {
 };
 
 export type Customer = Selectable<CustomersTable>;
-export type Order = Selectable<OrdersTable>;

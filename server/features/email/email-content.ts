@@ -13,7 +13,7 @@ type ContentDeps = Pick<Deps, 'db' | 'storage' | 'logger'>;
 export const cleanBlocks = (blocks: readonly EmailBlock[]): EmailBlock[] =>
   blocks.map((block) => (block.type === 'text' ? { ...block, html: sanitizeRichText(block.html) } : block));
 
-export const mediaIdsOf = (blocks: readonly EmailBlock[]) => blocks.flatMap((block) => (block.type === 'image' && block.media_id ? [block.media_id] : []));
+const mediaIdsOf = (blocks: readonly EmailBlock[]) => blocks.flatMap((block) => (block.type === 'image' && block.media_id ? [block.media_id] : []));
 
 export type RenderTarget = {
   /** 'preview' shows empty photo slots and link-less buttons; 'send' leaves them out. */

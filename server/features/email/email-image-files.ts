@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { imageInput } from '../../lib/image-limits.ts';
 
 /** `/api/v1/files/email-images/<name>`: photos in emails are public by an unguessable name, like brand images. */
-export const EMAIL_IMAGE_PREFIX = '/api/v1/files/email-images/';
+const EMAIL_IMAGE_PREFIX = '/api/v1/files/email-images/';
 export const EMAIL_IMAGE_NAME = /^[A-Za-z0-9_-]{22}\.jpg$/;
 const MAX_WIDTH = 1200;
 

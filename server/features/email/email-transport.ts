@@ -14,7 +14,7 @@ const EmailSnapshotSchema = v.object({ subject: v.string(), preheader: v.string(
 type Prepared = { email: CompiledEmail; subject: string; from: string; replyTo: string | undefined; domain: string };
 
 /** The sender's bare address and its domain: CAMPAIGN_FROM_ADDRESS, else MAIL_FROM's address. */
-export function senderAddress(env: Deps['env']) {
+function senderAddress(env: Deps['env']) {
   const address = env.CAMPAIGN_FROM_ADDRESS || /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] || env.MAIL_FROM;
   return { address, domain: address.split('@')[1] ?? 'mise.local' };
 }

@@ -5,9 +5,9 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** jsonb: read as the value, written as its JSON text. */
 type Json<T> = ColumnType<T, string, string>;
 
-export type EmailDraftSource = 'ai' | 'template';
+type EmailDraftSource = 'ai' | 'template';
 
-export type EmailDraftsTable = {
+type EmailDraftsTable = {
   id: Generated<string>;
   user_id: string;
   source: EmailDraftSource;
@@ -27,7 +27,7 @@ export type EmailDraftsTable = {
   deleted_at: Date | null;
 };
 
-export type EmailTemplatesTable = {
+type EmailTemplatesTable = {
   id: Generated<string>;
   user_id: string;
   name: string;
@@ -40,7 +40,7 @@ export type EmailTemplatesTable = {
   deleted_at: Date | null;
 };
 
-export type EmailImagesTable = {
+type EmailImagesTable = {
   user_id: string;
   media_id: string;
   name: string;

@@ -1,7 +1,7 @@
 import type { ColumnType } from 'kysely';
 
 /** Migration 0030: one row per (user, Idempotency-Key), kept 30 days. */
-export type IdempotencyKeysTable = {
+type IdempotencyKeysTable = {
   user_id: string;
   key: string;
   request_hash: string;

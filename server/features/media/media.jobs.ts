@@ -5,7 +5,7 @@ import { purgeDeletedMedia } from './media.retention.ts';
 import { uploadQuota } from './media.quota.ts';
 import { mediaUploads } from './media.tus.ts';
 
-export const MEDIA_PURGE_JOB = 'media.purge';
+const MEDIA_PURGE_JOB = 'media.purge';
 const EVERY_MS = 3600 * 1000;
 
 /**

@@ -9,7 +9,7 @@ import busboy from 'busboy';
 import type { Context } from 'hono';
 import { AppError } from '../../lib/app-error.ts';
 
-export type ReceivedFile = { path: string; filename: string; mimeType: string; size: number };
+type ReceivedFile = { path: string; filename: string; mimeType: string; size: number };
 export type ReceivedForm = { fields: Record<string, string>; file: ReceivedFile | null };
 
 /**

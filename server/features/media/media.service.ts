@@ -16,7 +16,7 @@ export type Uploader = { id: string; name: string };
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-export function toItem(ctx: MediaContext, row: Row): MediaItem {
+function toItem(ctx: MediaContext, row: Row): MediaItem {
   const now = ctx.now();
   return {
     id: row.id,
@@ -162,7 +162,7 @@ export async function recentMedia(ctx: MediaContext, userId: string, query: v.In
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function findLive(db: Db, userId: string, id: string): Promise<Row> {
+async function findLive(db: Db, userId: string, id: string): Promise<Row> {
   // Anything that is not one of this owner's live items is simply "not found" (never 403).
   if (!UUID.test(id)) throw notFound('Media not found');
   const row = await selectLive(db, userId).where('media.id', '=', id).executeTakeFirst();

@@ -4,7 +4,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 // pg returns bigint as a string; we write numbers.
 type BigInt = ColumnType<string | number, number | undefined, number>;
 
-export type MediaTable = {
+type MediaTable = {
   id: Generated<string>;
   user_id: string;
   parent_id: string | null;
@@ -28,7 +28,7 @@ export type MediaTable = {
   uploaded_by_name: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
-export type MediaUploadsTable = {
+type MediaUploadsTable = {
   id: string;
   user_id: string;
   size: BigInt;

@@ -27,7 +27,7 @@ export type MediaUploads = {
 };
 
 /** `Upload-Metadata: filetype aW1hZ2UvanBlZw==,filename ...` → { filetype: 'image/jpeg', ... } */
-export function parseUploadMetadata(header: string | undefined): Record<string, string> {
+function parseUploadMetadata(header: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const pair of (header ?? '').split(',')) {
     const [key, value] = pair.trim().split(' ');

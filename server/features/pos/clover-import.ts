@@ -18,7 +18,7 @@ const safeEmail = (raw: string | undefined) => {
 };
 
 /** Clover's customer → ours. `marketingAllowed` is the owner's marketing consent for both channels. */
-export function fromCloverCustomer(customer: CloverCustomer): CustomerInput {
+function fromCloverCustomer(customer: CloverCustomer): CustomerInput {
   const emails = customer.emailAddresses?.elements ?? [];
   const email = (emails.find((entry) => entry.primaryEmail) ?? emails[0])?.emailAddress;
   const phone = customer.phoneNumbers?.elements?.[0]?.phoneNumber;
@@ -38,7 +38,7 @@ export function fromCloverCustomer(customer: CloverCustomer): CustomerInput {
   };
 }
 
-export function fromCloverOrder(order: CloverOrder): OrderInput {
+function fromCloverOrder(order: CloverOrder): OrderInput {
   return {
     pos_order_id: order.id,
     pos_customer_id: order.customers?.elements?.[0]?.id ?? null,

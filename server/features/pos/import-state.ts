@@ -18,7 +18,7 @@ export type ImportState = {
   ordersSeen: number;
 };
 
-export const WINDOW_MS = 90 * 86_400_000;
+const WINDOW_MS = 90 * 86_400_000;
 
 /** [from, until) in slices of at most 90 days (Clover's limit; Square uses the same slices for steady progress). */
 export function orderWindows(state: Pick<ImportState, 'from' | 'until'>): Array<{ start: Date; end: Date }> {

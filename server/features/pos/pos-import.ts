@@ -16,11 +16,9 @@ import { squareStep } from './square-import.ts';
 import type { ImportIo } from './import-step.ts';
 
 export const POS_IMPORT_JOB = 'pos.import';
-export const POS_IMPORT_ATTEMPTS = 6;
+const POS_IMPORT_ATTEMPTS = 6;
 
 import { notify } from '../push/notify.ts';
-
-export type { ImportIo, ImportStep } from './import-step.ts';
 
 const providerName = (provider: string) => (provider === 'square' ? 'Square' : provider === 'clover' ? 'Clover' : 'Point of sale');
 

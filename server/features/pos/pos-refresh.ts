@@ -2,7 +2,7 @@ import type { Jobs } from '../../jobs/jobs.ts';
 import type { PosDeps } from './pos-config.ts';
 import { accessTokenFor } from './pos-tokens.ts';
 
-export const POS_REFRESH_JOB = 'pos.refresh-tokens';
+const POS_REFRESH_JOB = 'pos.refresh-tokens';
 const EVERY_MS = 3600 * 1000;
 /** Tokens lapsing within a day are renewed, so an owner who does not import for weeks stays connected. */
 const AHEAD_MS = 24 * 3600 * 1000;

@@ -5,11 +5,11 @@ import { posTokenBox, sealContext, type PosDeps } from './pos-config.ts';
 import type { PosConnection } from './pos.table.ts';
 
 /** Tokens are renewed this long before they lapse, so an import page never starts with a dying token. */
-export const REFRESH_MARGIN_MS = 10 * 60 * 1000;
+const REFRESH_MARGIN_MS = 10 * 60 * 1000;
 
 export type FreshTokens = { accessToken: string; refreshToken: string | null; expiresAt: Date | null; refreshExpiresAt?: Date | null };
 
-export function requireBox(deps: PosDeps) {
+function requireBox(deps: PosDeps) {
   const box = posTokenBox(deps.env, deps.logger);
   if (!box) throw new AppError(503, "Connecting a point of sale isn't available on this Mise yet: import a CSV export of your customers instead.", 'not_configured');
   return box;

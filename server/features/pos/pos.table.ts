@@ -5,9 +5,9 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 /** importing: the import job has work left (progress < 100); connected: done; error: the last run failed for good. */
-export type PosConnectionStatus = 'importing' | 'connected' | 'error';
+type PosConnectionStatus = 'importing' | 'connected' | 'error';
 
-export type PosConnectionsTable = {
+type PosConnectionsTable = {
   /** The "POS account id" of spec §3, used for progress lookups. */
   id: Generated<string>;
   user_id: string;
@@ -30,7 +30,7 @@ export type PosConnectionsTable = {
   updated_at: Timestamp;
 };
 
-export type PosOauthStatesTable = {
+type PosOauthStatesTable = {
   state_hash: string;
   user_id: string;
   provider: PosProvider;

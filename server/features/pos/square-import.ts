@@ -16,7 +16,7 @@ const safeEmail = (raw: string | undefined) => {
 };
 
 /** Square's customer → ours. `email_unsubscribed: false` counts as email consent given through Square. */
-export function fromSquareCustomer(customer: SquareCustomer): CustomerInput {
+function fromSquareCustomer(customer: SquareCustomer): CustomerInput {
   const unsubscribed = customer.preferences?.email_unsubscribed;
   return {
     pos_provider: 'square',
@@ -33,7 +33,7 @@ export function fromSquareCustomer(customer: SquareCustomer): CustomerInput {
 }
 
 /** Spend is the net total (integrations.md: our choice); the buyer is on the order or on a tender. */
-export function fromSquareOrder(order: SquareOrder): OrderInput {
+function fromSquareOrder(order: SquareOrder): OrderInput {
   return {
     pos_order_id: order.id,
     pos_customer_id: order.customer_id ?? order.tenders?.find((tender) => tender.customer_id)?.customer_id ?? null,

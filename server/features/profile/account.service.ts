@@ -19,7 +19,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
   return db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
 }
 
-export const displayNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? '';
+const displayNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
 export function toCurrentUser(user: User, summary: SubscriptionSummary): CurrentUser {
   return {

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Storage } from '../../providers/storage/storage.ts';
 import { imageInput } from '../../lib/image-limits.ts';
 
-export const AVATAR_URL_PREFIX = '/api/v1/files/avatars/';
+const AVATAR_URL_PREFIX = '/api/v1/files/avatars/';
 const AVATAR_SIZE = 512;
 // The file's bytes decide, never its name or the browser's claimed type. HEIC/HEIF/AVIF are tried:
 // sharp's bundled libheif reads AVIF but not every HEIC, and an unreadable one gets a clear 415.

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /** Migration 0170: one Web Push subscription per device, removed with the session that made it. */
-export type PushSubscriptionsTable = {
+type PushSubscriptionsTable = {
   id: Generated<string>;
   user_id: string;
   session_id: string;
@@ -14,7 +14,7 @@ export type PushSubscriptionsTable = {
 };
 
 /** Migration 0220: the one reminder a scheduled send got, and its single-use cancel token (by nonce). */
-export type SendRemindersTable = {
+type SendRemindersTable = {
   send_id: string;
   user_id: string;
   scheduled_at: ColumnType<Date, Date | string, Date | string>;

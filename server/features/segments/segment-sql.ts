@@ -155,7 +155,7 @@ function compileCondition(eb: Eb, condition: Condition, ctx: Ctx): Expression<Sq
   }
 }
 
-export function compileNode(eb: Eb, node: SegmentNode, ctx: Ctx): Expression<SqlBool> {
+function compileNode(eb: Eb, node: SegmentNode, ctx: Ctx): Expression<SqlBool> {
   if (node.type !== 'group') return compileCondition(eb, node, ctx);
   if (node.conditions.length === 0) return TRUE;
   const parts = node.conditions.map((child) => compileNode(eb, child, ctx));

@@ -5,7 +5,7 @@ import type { Jobs } from '../../jobs/jobs.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 
 /** The job's name predates VACUUM; kept so rows queued by an older version still find their handler. */
-export const SEGMENTS_ANALYZE_JOB = 'segments.analyze';
+const SEGMENTS_ANALYZE_JOB = 'segments.analyze';
 const SINGLETON = 'segments-analyze';
 const EVERY_MS = 3600 * 1000;
 

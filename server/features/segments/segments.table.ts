@@ -3,7 +3,7 @@ import type { SegmentDefinition } from '../../../src/contract/segments.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export type SegmentsTable = {
+type SegmentsTable = {
   id: Generated<string>;
   user_id: string;
   /** segmentation_title (campaign side) and customer_segment_name (POS side) */
@@ -21,7 +21,7 @@ export type SegmentsTable = {
  * Spend and visits per customer per UTC calendar month and year (migration 0016), kept exact by triggers
  * on `orders`; read by segment conditions over calendar periods. Never written by application code.
  */
-export type OrderRollupsTable = {
+type OrderRollupsTable = {
   user_id: string;
   customer_id: string;
   period_kind: 'month' | 'year';

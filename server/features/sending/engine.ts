@@ -13,7 +13,7 @@ import { scheduleSendReminder } from './send-reminder.ts';
 export const SEND_START_JOB = 'sending.start';
 export const SEND_DELIVER_JOB = 'sending.deliver';
 /** Deliver jobs per send: each can run in another process (or beside the other in one); taking a row is one guarded write, so they never overlap. */
-export const DELIVER_SHARDS = 2;
+const DELIVER_SHARDS = 2;
 const BATCH = 200;
 const MAX_ATTEMPTS = 4;
 const RETRY_DELAYS_MS = [30_000, 120_000, 600_000];

@@ -48,7 +48,7 @@ export type Outcome = {
 };
 
 /** The outcomes of one window in one statement (status, times, provider id, error), only for rows still in `sending`. */
-export async function recordOutcomes(db: Db, sendId: string, outcomes: Outcome[]) {
+async function recordOutcomes(db: Db, sendId: string, outcomes: Outcome[]) {
   if (outcomes.length === 0) return;
   const values = sql.join(
     outcomes.map(

@@ -8,7 +8,7 @@ import { assertTimeZone, instantOf, nextDay, wallTime, type WallTime } from '../
 /** Texts may be delivered from startHour:00 up to (not including) endHour:00 local time. */
 export type QuietHours = { startHour: number; endHour: number };
 
-export const DEFAULT_QUIET_HOURS: QuietHours = { startHour: 8, endHour: 21 };
+const DEFAULT_QUIET_HOURS: QuietHours = { startHour: 8, endHour: 21 };
 
 function checkHours({ startHour, endHour }: QuietHours): void {
   if (!Number.isInteger(startHour) || !Number.isInteger(endHour) || startHour < 0 || endHour > 24 || startHour >= endHour) {
@@ -64,7 +64,7 @@ function computeNextAllowed(now: Date, zones: readonly string[], hours: QuietHou
   throw new RangeError(`No hour between ${hours.startHour}:00 and ${hours.endHour}:00 is shared by ${zones.join(', ')}`);
 }
 
-export type HeldGroup<T> = {
+type HeldGroup<T> = {
   /** When their window opens. */
   until: Date;
   recipients: T[];

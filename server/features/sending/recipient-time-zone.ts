@@ -18,7 +18,7 @@ export type RecipientTimeZones = {
 };
 
 /** A country whose zones span more than this is not narrowed down by its number. */
-export const MAX_ZONE_SPREAD_MINUTES = 180;
+const MAX_ZONE_SPREAD_MINUTES = 180;
 
 const byAreaCode = new Map<string, readonly string[]>();
 for (const [zones, codes] of NANP_TIME_ZONE_ROWS) {

@@ -84,7 +84,7 @@ export async function remindSend(deps: Pick<Deps, 'db' | 'now' | 'env' | 'logger
 }
 
 /** "6:00 PM CST" and "Fri, Nov 27" in the restaurant's zone. */
-export function wallClock(at: Date, timeZone: string): { time: string; day: string } {
+function wallClock(at: Date, timeZone: string): { time: string; day: string } {
   const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(at);
   const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(at);
   return { time, day };

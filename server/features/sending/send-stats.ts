@@ -3,11 +3,11 @@ import type { Recipient, RecipientStatus, SendSummary } from '../../../src/contr
 import type { Db } from '../../db/client.ts';
 import type { SendRow } from './sending.table.ts';
 import { segmentAudienceSelect } from '../segments/segment-audience.ts';
-import { cameBack, rate, SALES_WINDOW_DAYS } from '../analytics/campaign-results.ts';
+import { cameBack, rate } from '../analytics/campaign-results.ts';
 import { campaignKeyOf } from './engine.ts';
 
-export { SALES_WINDOW_DAYS, rate };
-export const RECIPIENTS_PAGE_SIZE = 50;
+export { rate };
+const RECIPIENTS_PAGE_SIZE = 50;
 
 /** Who a send to this segment would reach now: consent applied, the do-not-contact list left out. */
 export async function reachableCount(db: Db, userId: string, segmentId: string, channel: 'email' | 'sms', now: Date): Promise<{ reachable: number }> {
@@ -64,7 +64,6 @@ export async function sendTotals(db: Db, sendId: string): Promise<SendTotals> {
   }
   return totals;
 }
-
 
 /** Opens and clicks per hour over the first 48 hours after the send started. */
 export async function firstHours(db: Db, send: SendRow, hours = 48) {

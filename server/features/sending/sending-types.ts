@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import type { RecipientRow, RecipientStatus, SendChannel, SendRow } from './sending.table.ts';
+import type { RecipientRow, SendChannel, SendRow } from './sending.table.ts';
 
 export type SendingDeps = Deps;
 
@@ -41,4 +41,3 @@ export type ChannelTransport<Prepared = unknown> = {
   tooSoon?: (send: SendRow, customerIds: string[], now: Date) => Promise<Set<string>>;
 };
 
-export type LedgerCounts = Record<RecipientStatus, number> & { total: number };

@@ -22,7 +22,7 @@ export type RecipientStatus =
   | 'canceled'
   | 'holdout';
 
-export type SendsTable = {
+type SendsTable = {
   id: Generated<string>;
   user_id: string;
   channel: SendChannel;
@@ -51,7 +51,7 @@ export type SendsTable = {
   updated_at: Timestamp;
 };
 
-export type SendRecipientsTable = {
+type SendRecipientsTable = {
   send_id: string;
   customer_id: string;
   to_address: string;
@@ -76,7 +76,7 @@ export type SendRecipientsTable = {
   complained_at: Nullable;
 };
 
-export type SendEventsTable = {
+type SendEventsTable = {
   id: Generated<string>;
   send_id: string;
   customer_id: string;
@@ -86,7 +86,7 @@ export type SendEventsTable = {
   proxy: Generated<boolean>;
 };
 
-export type SuppressionsTable = {
+type SuppressionsTable = {
   user_id: string;
   channel: SendChannel;
   address: string;
@@ -95,7 +95,7 @@ export type SuppressionsTable = {
   created_at: Timestamp;
 };
 
-export type ConsentEventsTable = {
+type ConsentEventsTable = {
   id: Generated<string>;
   user_id: string;
   customer_id: string;

@@ -11,7 +11,7 @@ import type { SequenceItemRow, SequenceRow } from './sequences.table.ts';
 export const SEQUENCE_TICK_JOB = 'sequences.tick';
 
 /** Until the owner sets the restaurant's time zone, schedules run on New York time (said on the screens). */
-export const DEFAULT_TIME_ZONE = 'America/New_York';
+const DEFAULT_TIME_ZONE = 'America/New_York';
 
 export async function restaurantTimeZone(db: Db, userId: string): Promise<string> {
   const row = await db.selectFrom('brand_settings').select('time_zone').where('user_id', '=', userId).executeTakeFirst();
@@ -29,7 +29,7 @@ export function parseCron(cron: string, timeZone: string): Cron | null {
 }
 
 /** The first moment of the schedule strictly after `after`. */
-export function nextFire(cron: string, timeZone: string, after: Date): Date | null {
+function nextFire(cron: string, timeZone: string, after: Date): Date | null {
   return parseCron(cron, timeZone)?.nextRun(after) ?? null;
 }
 

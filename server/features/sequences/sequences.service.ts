@@ -36,7 +36,7 @@ const sequenceNotFound = () => notFound('No such sequence');
 type ItemInput = v.InferOutput<typeof AddSequenceItemRequestSchema>['item'];
 
 /** The owner's sequence, or 404 (another owner's id looks like one that does not exist). */
-export async function findSequence(db: Db, userId: string, id: string): Promise<SequenceRow> {
+async function findSequence(db: Db, userId: string, id: string): Promise<SequenceRow> {
   if (!UUID.test(id)) throw sequenceNotFound();
   const row = await db.selectFrom('sequences').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   if (!row) throw sequenceNotFound();
@@ -108,7 +108,7 @@ async function campaignTitles(db: Db, userId: string, items: SequenceItemRow[]) 
   return new Map([...emails, ...texts].map((row) => [row.id, row.user_title]));
 }
 
-export async function toSequence(db: Db, row: SequenceRow): Promise<Sequence> {
+async function toSequence(db: Db, row: SequenceRow): Promise<Sequence> {
   const items = await itemsOf(db, row.id);
   const [titles, counts, segment, timeZone] = await Promise.all([
     campaignTitles(db, row.user_id, items),

@@ -4,7 +4,7 @@ import type { CampaignType, SequenceStatus } from '../../../src/contract/sequenc
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Nullable = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-export type SequencesTable = {
+type SequencesTable = {
   id: Generated<string>;
   user_id: string;
   title: string;
@@ -19,7 +19,7 @@ export type SequencesTable = {
   updated_at: Timestamp;
 };
 
-export type SequenceItemsTable = {
+type SequenceItemsTable = {
   id: Generated<string>;
   sequence_id: string;
   user_id: string;
@@ -35,7 +35,7 @@ export type SequenceItemsTable = {
   updated_at: Timestamp;
 };
 
-export type SequenceTicksTable = {
+type SequenceTicksTable = {
   item_id: string;
   tick_at: Timestamp;
   sequence_id: string;

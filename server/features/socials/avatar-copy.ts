@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { Deps } from '../../deps.ts';
 import { imageInput } from '../../lib/image-limits.ts';
 
-export const SOCIAL_FILE_PREFIX = '/api/v1/files/socials/';
+const SOCIAL_FILE_PREFIX = '/api/v1/files/socials/';
 export const FILE_NAME = /^[A-Za-z0-9_-]{22}\.webp$/;
 const MAX_BYTES = 2 * 1024 * 1024;
 

@@ -2,7 +2,7 @@ import type { ColumnType, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export type TiktokConnectionsTable = {
+type TiktokConnectionsTable = {
   user_id: string;
   open_id: string;
   scope: ColumnType<string, string | undefined, string>;
@@ -17,7 +17,7 @@ export type TiktokConnectionsTable = {
   updated_at: Timestamp;
 };
 
-export type OauthStatesTable = {
+type OauthStatesTable = {
   state_hash: string;
   user_id: string;
   provider: 'tiktok';

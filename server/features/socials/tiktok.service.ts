@@ -22,7 +22,7 @@ function requireConfigured(deps: TiktokDeps) {
 }
 
 /** TikTok wants the redirect exactly as registered: PUBLIC_URL when set, else the address the app was reached at. */
-export const tiktokRedirectUri = (deps: TiktokDeps, requestOrigin: string) =>
+const tiktokRedirectUri = (deps: TiktokDeps, requestOrigin: string) =>
   `${(deps.env.PUBLIC_URL || requestOrigin).replace(/\/+$/, '')}/tiktok_callback`;
 
 export async function tiktokLoginUrl(deps: TiktokDeps, userId: string, requestOrigin: string): Promise<string> {

@@ -1,4 +1,4 @@
-import type { EntitlementKey, PaidPlanId, Plan, PlanId } from '../../../src/contract/subscriptions.ts';
+import type { EntitlementKey, Plan, PlanId } from '../../../src/contract/subscriptions.ts';
 
 type PlanRow = {
   name: string;
@@ -39,10 +39,9 @@ export const PLANS: Record<PlanId, PlanRow> = {
 };
 
 /** Spec §3 / §9: plans are always shown in this order. */
-export const PLAN_DISPLAY_ORDER: readonly PlanId[] = ['basic', 'professional', 'premium', 'free'];
+const PLAN_DISPLAY_ORDER: readonly PlanId[] = ['basic', 'professional', 'premium', 'free'];
 /** Cheapest first, for "upgrade to the next plan that fits". */
 export const PLAN_RANK: readonly PlanId[] = ['free', 'basic', 'professional', 'premium'];
-export const PAID_PLANS: readonly PaidPlanId[] = ['basic', 'professional', 'premium'];
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -59,7 +58,7 @@ function featureList(row: PlanRow): Record<string, string> {
   };
 }
 
-export function planView(id: PlanId): Plan {
+function planView(id: PlanId): Plan {
   const row = PLANS[id];
   return { id, name: row.name, price: row.price, interval: 'month', data: featureList(row), limits: { ...row.limits } };
 }

@@ -45,11 +45,6 @@ export async function currentSubscription(db: Db, userId: string, now: Date): Pr
   return row;
 }
 
-export async function currentPlanId(db: Db, userId: string, now: Date): Promise<PlanId> {
-  const row = await currentSubscription(db, userId, now);
-  return row && isPlanId(row.plan_id) ? row.plan_id : 'free';
-}
-
 export type SessionSubscription = {
   activeSubscription: PlanId | null;
   activeSubscriptionStart: string | null;

@@ -5,9 +5,7 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 
 import type { BillingProviderKind, SubscriptionStatus } from '../../providers/billing/billing.ts';
 
-export type { BillingProviderKind, SubscriptionStatus };
-
-export type BillingCustomersTable = {
+type BillingCustomersTable = {
   user_id: string;
   provider: BillingProviderKind;
   provider_customer_id: string | null;
@@ -21,7 +19,7 @@ export type BillingCustomersTable = {
   updated_at: Timestamp;
 };
 
-export type SubscriptionsTable = {
+type SubscriptionsTable = {
   id: Generated<string>;
   user_id: string;
   plan_id: string;
@@ -36,7 +34,7 @@ export type SubscriptionsTable = {
   updated_at: Timestamp;
 };
 
-export type BillingEventsTable = {
+type BillingEventsTable = {
   id: string;
   type: string;
   received_at: Timestamp;

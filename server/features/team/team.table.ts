@@ -3,7 +3,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 /** Migration 0180: one mailed, single-use, expiring invitation to an owner's team. */
-export type TeamInvitationsTable = {
+type TeamInvitationsTable = {
   id: Generated<string>;
   owner_id: string;
   email: string;

@@ -37,7 +37,7 @@ const PAST_SLACK_MS = 60_000;
 const ACTIVE_SEND: SendRow['status'][] = ['scheduled', 'pending', 'sending', 'paused', 'sent'];
 
 /** SMS_PRICE_PER_SEGMENT in cents, or null. */
-export const pricePerSegmentCents = (env: Deps['env']) => (env.SMS_PRICE_PER_SEGMENT ? Number(env.SMS_PRICE_PER_SEGMENT) * 100 : null);
+const pricePerSegmentCents = (env: Deps['env']) => (env.SMS_PRICE_PER_SEGMENT ? Number(env.SMS_PRICE_PER_SEGMENT) * 100 : null);
 
 export async function readiness(deps: TextDeps, userId: string): Promise<TextReadiness> {
   const [state, texts] = await Promise.all([textReadiness(deps.db, userId), usageFor(deps.db, userId, 'textsPerMonth', deps.now())]);
@@ -254,7 +254,7 @@ export async function sendText(deps: TextDeps, userId: string, input: { campaign
 }
 
 /** The send of a text, owned by this owner, or 404. */
-export async function findTextSend(deps: Pick<Deps, 'db'>, userId: string, id: string): Promise<SendRow> {
+async function findTextSend(deps: Pick<Deps, 'db'>, userId: string, id: string): Promise<SendRow> {
   if (!UUID.test(id)) throw notFound('No such campaign');
   const send = await deps.db.selectFrom('sends').selectAll().where('id', '=', id).where('user_id', '=', userId).where('channel', '=', 'sms').executeTakeFirst();
   if (!send) throw notFound('No such campaign');

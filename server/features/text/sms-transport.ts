@@ -13,10 +13,10 @@ const SmsSnapshotSchema = v.object({ body: v.string() });
 type Prepared = { body: string; statusCallbackUrl: string | undefined };
 
 /** Where Twilio reports each text's fate (signed; see twilio.routes.ts). */
-export const statusCallbackUrl = (base: string) => `${base.replace(/\/+$/, '')}/api/v1/text/twilio/status`;
+const statusCallbackUrl = (base: string) => `${base.replace(/\/+$/, '')}/api/v1/text/twilio/status`;
 
 /** A Twilio refusal, in the ledger's terms: retry, give up on this guest, or stop the whole send. */
-export function deliveryOf(error: unknown): Delivery {
+function deliveryOf(error: unknown): Delivery {
   if (!(error instanceof SmsSendError)) return { status: 'retry', error: error instanceof Error ? error.message : String(error) };
   const code = error.twilioCode !== null ? String(error.twilioCode) : undefined;
   switch (error.reason) {

@@ -16,7 +16,7 @@ const DEFAULT_CATEGORY: TextCategory = 'customer_appreciation';
 /** The most conversations the history lists (and the phone keeps for offline). */
 const HISTORY_LIMIT = 100;
 
-export async function findConversation(deps: Pick<Deps, 'db'>, userId: string, id: string): Promise<TextConversationRow> {
+async function findConversation(deps: Pick<Deps, 'db'>, userId: string, id: string): Promise<TextConversationRow> {
   if (!UUID.test(id)) throw notFound('No such conversation');
   const row = await deps.db.selectFrom('text_conversations').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   if (!row) throw notFound('No such conversation');

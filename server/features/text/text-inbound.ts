@@ -9,7 +9,7 @@ import { classifyInbound, normalizeReply } from './inbound-keywords.ts';
 const TWILIO_KEYWORDS = new Set(['stop', 'stopall', 'unsubscribe', 'cancel', 'end', 'quit', 'revoke', 'optout', 'start', 'yes', 'unstop', 'help', 'info']);
 
 /** How consent changes made from a guest's own reply are named in the consent history (and undone by START). */
-export const REPLY_SOURCE = 'sms_reply';
+const REPLY_SOURCE = 'sms_reply';
 const WITHDRAWN_BY_GUEST = [REPLY_SOURCE, 'carrier_opt_out'];
 
 export type InboundResult = { reply: string | null; intent: string; duplicate: boolean };

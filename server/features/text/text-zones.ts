@@ -6,7 +6,7 @@ import { recipientTimeZones } from '../sending/recipient-time-zone.ts';
  * are gets texts only in the hours allowed on both US coasts (11:00 to 21:00 Eastern): never too early for
  * anyone in the country Mise serves.
  */
-export const UNKNOWN_RESTAURANT_ZONES = ['America/New_York', 'America/Los_Angeles'] as const;
+const UNKNOWN_RESTAURANT_ZONES = ['America/New_York', 'America/Los_Angeles'] as const;
 
 export type TextZones = { restaurant: string | null; forPhone: (phone: string | null, now: Date) => readonly string[] };
 

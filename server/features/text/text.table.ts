@@ -3,7 +3,7 @@ import type { TextCategory, TextStyle } from '../../../src/contract/text.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export type TextConversationsTable = {
+type TextConversationsTable = {
   id: Generated<string>;
   user_id: string;
   title: string;
@@ -14,7 +14,7 @@ export type TextConversationsTable = {
   updated_at: Timestamp;
 };
 
-export type TextTurnsTable = {
+type TextTurnsTable = {
   id: Generated<string>;
   conversation_id: string;
   text: string;
@@ -23,7 +23,7 @@ export type TextTurnsTable = {
   created_at: Timestamp;
 };
 
-export type SmsCampaignsTable = {
+type SmsCampaignsTable = {
   id: Generated<string>;
   user_id: string;
   conversation_id: string | null;
@@ -39,7 +39,7 @@ export type SmsCampaignsTable = {
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
-export type SmsInboundTable = {
+type SmsInboundTable = {
   id: Generated<string>;
   message_sid: string;
   from_number: string;

@@ -10,9 +10,9 @@ import { findVideoRow, getVideo } from './videos.service.ts';
 // TikTok publishing (integrations.md §3, Content Posting API): creator info → init FILE_UPLOAD → chunked PUT
 // → status polling as a job until PUBLISH_COMPLETE or FAILED → video-query snapshots for the analytics.
 
-export const PUBLISH_JOB = 'video.publish';
-export const PUBLISH_STATUS_JOB = 'video.publish-status';
-export const STATS_JOB = 'video.stats';
+const PUBLISH_JOB = 'video.publish';
+const PUBLISH_STATUS_JOB = 'video.publish-status';
+const STATS_JOB = 'video.stats';
 
 type PublishDeps = Pick<Deps, 'db' | 'env' | 'now' | 'logger' | 'storage' | 'tiktok'>;
 
@@ -77,7 +77,7 @@ const setPublish = (deps: PublishDeps, videoId: string, values: Record<string, u
   deps.db.updateTable('video_publishes').set({ ...values, updated_at: deps.now() }).where('video_id', '=', videoId).execute();
 
 /** Steps 2 and 3: init, then every chunk in order. A refusal ends in FAILED; a hiccup (429, 5xx) is retried by the queue. */
-export async function runPublish(deps: PublishDeps, videoId: string, attempt: number, maxAttempts: number) {
+async function runPublish(deps: PublishDeps, videoId: string, attempt: number, maxAttempts: number) {
   const row = await deps.db
     .selectFrom('video_publishes')
     .innerJoin('videos', 'videos.id', 'video_publishes.video_id')
@@ -113,7 +113,7 @@ export async function runPublish(deps: PublishDeps, videoId: string, attempt: nu
 }
 
 /** Step 4: one look at the status; asks again later until TikTok says PUBLISH_COMPLETE or FAILED. */
-export async function pollPublish(deps: PublishDeps, videoId: string, polls: number) {
+async function pollPublish(deps: PublishDeps, videoId: string, polls: number) {
   const row = await deps.db.selectFrom('video_publishes').selectAll().where('video_id', '=', videoId).executeTakeFirst();
   if (!row?.publish_id || FINISHED.has(row.status)) return;
   const token = await tiktokAccessToken(deps, row.user_id);

@@ -13,7 +13,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 export const sceneId = () => randomBytes(6).toString('base64url');
 
-export function toScript(row: VideoScriptRow): Script {
+function toScript(row: VideoScriptRow): Script {
   return {
     id: row.id,
     query: row.query,
@@ -38,7 +38,7 @@ async function brandForScript(deps: ScriptDeps, userId: string) {
 }
 
 /** The owner's photos and clips, newest first, as the script writer sees them. */
-export async function scriptMedia(deps: Pick<Deps, 'db'>, userId: string): Promise<ScriptMedia[]> {
+async function scriptMedia(deps: Pick<Deps, 'db'>, userId: string): Promise<ScriptMedia[]> {
   const rows = await deps.db
     .selectFrom('media')
     .select(['id', 'type', 'name', 'description', 'duration'])
@@ -126,7 +126,7 @@ export async function listScripts(deps: Pick<Deps, 'db'>, userId: string, limit:
 }
 
 /** Every scene's photo or clip must be one of the owner's live media items. */
-export async function checkSceneMedia(deps: Pick<Deps, 'db'>, userId: string, scenes: ScriptScene[]) {
+async function checkSceneMedia(deps: Pick<Deps, 'db'>, userId: string, scenes: ScriptScene[]) {
   const ids = [...new Set(scenes.map((scene) => scene.media_id).filter((id): id is string => Boolean(id)))];
   if (!ids.length) return;
   const rows = await deps.db

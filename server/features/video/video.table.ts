@@ -7,7 +7,7 @@ type Json<T> = ColumnType<T, string, string>;
 // pg returns bigint as a string; we write numbers.
 type BigInt = ColumnType<string | number, number, number>;
 
-export type VideoScriptsTable = {
+type VideoScriptsTable = {
   id: Generated<string>;
   user_id: string;
   query: string;
@@ -33,7 +33,7 @@ export type VideoRequest = {
   config: VideoConfig;
 };
 
-export type VideosTable = {
+type VideosTable = {
   id: Generated<string>;
   user_id: string;
   script_id: string | null;
@@ -51,7 +51,7 @@ export type VideosTable = {
   deleted_at: Date | null;
 };
 
-export type VideoPublishesTable = {
+type VideoPublishesTable = {
   video_id: string;
   user_id: string;
   platform: ColumnType<string, string | undefined, string>;
@@ -67,7 +67,7 @@ export type VideoPublishesTable = {
   updated_at: Timestamp;
 };
 
-export type VideoSnapshotsTable = {
+type VideoSnapshotsTable = {
   id: Generated<string>;
   video_id: string;
   taken_at: Timestamp;
@@ -114,4 +114,3 @@ export type VideoTables = {
 
 export type VideoScriptRow = Selectable<VideoScriptsTable>;
 export type VideoRow = Selectable<VideosTable>;
-export type VideoPublishRow = Selectable<VideoPublishesTable>;

@@ -10,7 +10,7 @@ import { getBrand } from '../brand/brand.service.ts';
 import { mediaUrlSigner } from '../media/media.urls.ts';
 import { checkEntitlement } from '../subscriptions/entitlements.ts';
 import { findScript } from './video-scripts.service.ts';
-import type { VideoPublishRow, VideoRequest, VideoRow } from './video.table.ts';
+import type { VideoRequest, VideoRow } from './video.table.ts';
 
 export const VIDEO_RENDER_JOB = 'video.render';
 export const renderJobKey = (videoId: string) => `video:${videoId}`;
@@ -220,4 +220,3 @@ export async function deleteVideo(deps: Pick<Deps, 'db' | 'now'>, userId: string
   return { message: 'Item deleted successfully' };
 }
 
-export type { VideoPublishRow };

@@ -2,7 +2,7 @@ import type { WriteVideoScriptInput, WrittenVideoScript } from './ai-types.ts';
 import { unsupportedFacts } from './text-fact-guard.ts';
 
 /** What a script may state: the owner's concept and the brand settings (and the names of the chosen kind). */
-export const videoScriptSources = (input: WriteVideoScriptInput) => [
+const videoScriptSources = (input: WriteVideoScriptInput) => [
   input.concept,
   input.brand.name,
   input.brand.location,

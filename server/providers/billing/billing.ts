@@ -13,7 +13,7 @@ export type CardDetails = {
   name: string | null;
 };
 
-export type SavedCard = { card: CardDetails; paymentMethodId: string };
+type SavedCard = { card: CardDetails; paymentMethodId: string };
 
 export type ProviderSubscription = {
   providerSubscriptionId: string | null;
@@ -24,7 +24,7 @@ export type ProviderSubscription = {
   cancelAtPeriodEnd: boolean;
 };
 
-export type BillingCustomerRef = { userId: string; email: string; name: string; providerCustomerId: string | null };
+type BillingCustomerRef = { userId: string; email: string; name: string; providerCustomerId: string | null };
 
 /** A webhook event, already verified and reduced to what our tables care about. */
 export type BillingEvent = { id: string; type: string } & (

@@ -27,7 +27,7 @@ const TEST_CARDS: Record<string, Outcome> = {
   '4000000000000119': { result: 'declined', message: 'An error occurred while processing your card. Try again in a little bit.' },
 };
 
-export function cardBrand(digits: string): string {
+function cardBrand(digits: string): string {
   if (/^4/.test(digits)) return 'visa';
   if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return 'mastercard';
   if (/^3[47]/.test(digits)) return 'amex';

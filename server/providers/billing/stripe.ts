@@ -18,7 +18,7 @@ function sdkOptions(apiUrl: string): Stripe.StripeConfig {
   return { host: url.hostname, port: url.port || (url.protocol === 'http:' ? 80 : 443), protocol: url.protocol === 'http:' ? 'http' : 'https', maxNetworkRetries: 0 };
 }
 
-export function missingStripeSettings(env: StripeEnv): string[] {
+function missingStripeSettings(env: StripeEnv): string[] {
   const required = ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_BASIC', 'STRIPE_PRICE_PROFESSIONAL', 'STRIPE_PRICE_PREMIUM'] as const;
   return required.filter((name) => !env[name]);
 }

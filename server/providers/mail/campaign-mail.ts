@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Logger } from '../../lib/logger.ts';
 
 /** One campaign email to one recipient, with the headers the ledger and the mailbox providers need. */
-export type CampaignMessage = {
+type CampaignMessage = {
   from: string;
   replyTo?: string;
   to: string;
@@ -23,7 +23,7 @@ export type CampaignMessage = {
  * handed over). `permanent`: the server refused it for good (5xx: a hard bounce). `unknown`: the connection
  * broke while the message was being handed over; it may have been delivered, so it is not sent again blindly.
  */
-export type CampaignSendResult =
+type CampaignSendResult =
   | { outcome: 'sent'; response: string }
   | { outcome: 'retry' | 'permanent' | 'unknown'; code: number | null; response: string };
 

@@ -23,7 +23,7 @@ export type PosHttpOptions = {
 const MAX_WAIT_MS = 60_000;
 
 /** Retry-After is seconds or an HTTP date (RFC 9110 §10.2.3). */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
   if (!header) return undefined;
   const seconds = Number(header);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);

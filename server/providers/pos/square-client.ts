@@ -1,9 +1,9 @@
 import { PosApiError, posRequest, type PosHttpOptions } from './pos-http.ts';
 
 /** Square's API version we speak (integrations.md §1: SDK 44.1.0 pins it). */
-export const SQUARE_VERSION = '2026-05-20';
+const SQUARE_VERSION = '2026-05-20';
 /** CUSTOMERS_READ and ORDERS_READ for the import; MERCHANT_PROFILE_READ for /v2/locations. */
-export const SQUARE_SCOPES = ['CUSTOMERS_READ', 'ORDERS_READ', 'PAYMENTS_READ', 'MERCHANT_PROFILE_READ'];
+const SQUARE_SCOPES = ['CUSTOMERS_READ', 'ORDERS_READ', 'PAYMENTS_READ', 'MERCHANT_PROFILE_READ'];
 
 export type SquareTokens = { accessToken: string; refreshToken: string | null; expiresAt: Date | null; merchantId: string };
 export type SquareCustomer = {

@@ -3,9 +3,8 @@ import { outboxTransport } from './outbox-transport.ts';
 import type { SmsTransport } from './sms-types.ts';
 import { twilioTransport, type TwilioOptions } from './twilio-transport.ts';
 
-export type { SmsErrorReason, SmsMessage, SmsSendResult, SmsStatus, SmsTransport } from './sms-types.ts';
+export type { SmsTransport } from './sms-types.ts';
 export { missingTwilioSettings, SmsSendError } from './sms-types.ts';
-export type { TwilioOptions } from './twilio-transport.ts';
 
 export type SmsTransportOptions = {
   /** null or incomplete: the outbox. */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { assertStorageKey, type Storage } from './storage.ts';
@@ -91,5 +91,3 @@ export function s3Storage(config: S3Config): Storage {
   };
 }
 
-/** For Readable.from in callers that only have a Buffer. */
-export const toStream = (buffer: Buffer) => Readable.from([buffer]);

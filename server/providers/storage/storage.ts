@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 /** A byte range, both ends inclusive (as in an HTTP Range header). `end` omitted means "to the end". */
 export type ByteRange = { start: number; end?: number };
 
-export type StoredObject = {
+type StoredObject = {
   body: Readable;
   /** Size of the whole object, whatever range was asked for. */
   size: number;

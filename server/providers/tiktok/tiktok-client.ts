@@ -1,7 +1,7 @@
 import type { Env } from '../../env.ts';
 
 /** Scopes Mise asks for: the profile for the settings row, listing and publishing for video campaigns. */
-export const TIKTOK_SCOPES = ['user.info.basic', 'video.list', 'video.publish'];
+const TIKTOK_SCOPES = ['user.info.basic', 'video.list', 'video.publish'];
 
 export type TiktokTokens = {
   openId: string;
@@ -13,7 +13,7 @@ export type TiktokTokens = {
   refreshExpiresIn: number;
 };
 
-export type TiktokUser = { openId: string; displayName: string | null; avatarUrl: string | null };
+type TiktokUser = { openId: string; displayName: string | null; avatarUrl: string | null };
 
 /** A refusal from TikTok: `code` is TikTok's error (invalid_grant, access_token_invalid, …). */
 export class TiktokError extends Error {
@@ -45,7 +45,7 @@ export type TiktokClient = {
   queryVideos: (accessToken: string, videoIds: string[]) => Promise<TiktokVideoFigures[]>;
 };
 
-export type TiktokCreatorInfo = {
+type TiktokCreatorInfo = {
   nickname: string;
   username: string;
   privacyLevelOptions: string[];
@@ -53,11 +53,11 @@ export type TiktokCreatorInfo = {
   maxVideoPostDurationSec: number;
 };
 
-export type TiktokPostInfo = { title: string; privacyLevel: string; disableComment: boolean };
+type TiktokPostInfo = { title: string; privacyLevel: string; disableComment: boolean };
 
-export type TiktokPublishStatus = { status: string; failReason: string | null; postIds: string[]; uploadedBytes: number };
+type TiktokPublishStatus = { status: string; failReason: string | null; postIds: string[]; uploadedBytes: number };
 
-export type TiktokVideoFigures = { id: string; views: number; likes: number; comments: number; shares: number; shareUrl: string | null };
+type TiktokVideoFigures = { id: string; views: number; likes: number; comments: number; shares: number; shareUrl: string | null };
 
 /** How a file of `size` bytes is cut for TikTok (integrations.md §3). */
 export type ChunkPlan = { videoSize: number; chunkSize: number; totalChunkCount: number };

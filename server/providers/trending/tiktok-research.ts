@@ -34,7 +34,7 @@ export type TiktokResearchOptions = {
   fetch?: typeof fetch;
 };
 
-export const DEFAULT_TRENDING_HASHTAGS = ['food', 'foodtok', 'restaurant', 'cafe', 'coffee', 'brunch', 'foodie'];
+const DEFAULT_TRENDING_HASHTAGS = ['food', 'foodtok', 'restaurant', 'cafe', 'coffee', 'brunch', 'foodie'];
 
 export class TrendingError extends Error {
   readonly code: string;

@@ -18,7 +18,7 @@ export type OpenAiSpeechOptions = {
   fetch?: typeof fetch;
 };
 
-export const OPENAI_VOICES = ['alloy', 'ash', 'coral', 'echo', 'fable', 'nova', 'onyx', 'sage', 'shimmer'];
+const OPENAI_VOICES = ['alloy', 'ash', 'coral', 'echo', 'fable', 'nova', 'onyx', 'sage', 'shimmer'];
 
 const SAMPLE = "Hi there! Today's special is ready for you.";
 const capitalise = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);

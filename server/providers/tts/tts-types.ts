@@ -41,7 +41,7 @@ export class TtsError extends Error {
   }
 }
 
-export const MAX_SPEECH_CHARACTERS = 4096;
+const MAX_SPEECH_CHARACTERS = 4096;
 
 /** The checks both providers share, so an empty or huge text fails the same way everywhere. */
 export function checkSpeakRequest(request: SpeakRequest, voices: Voice[]): { text: string; speed: number; voice: Voice } {

@@ -3,7 +3,7 @@ import { createEspeakProvider } from './espeak-provider.ts';
 import { createOpenAiSpeechProvider } from './openai-speech.ts';
 import type { TtsProvider } from './tts-types.ts';
 
-export type { SpeakRequest, SpeechAudio, TtsProvider, Voice } from './tts-types.ts';
+export type { SpeechAudio, TtsProvider } from './tts-types.ts';
 export { TtsError } from './tts-types.ts';
 
 /** The settings the provider is chosen from; env.ts parses them (TTS_*), this module never reads the environment itself. */

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 
 /** What ffprobe tells us about a video file. */
-export type VideoInfo = { duration: number; width: number | null; height: number | null };
+type VideoInfo = { duration: number; width: number | null; height: number | null };
 
 export type VideoTools = {
   /** null when the file holds no decodable video stream. */

@@ -1,7 +1,7 @@
 import type { AskGraphJson } from '../../contract/ask.ts';
 
 /** The graph types the screen draws; anything else (`none`, or a type a newer server sends) asks to refine. */
-export const DRAWN_TYPES = ['bar', 'comparison', 'line', 'pie'] as const;
+const DRAWN_TYPES = ['bar', 'comparison', 'line', 'pie'] as const;
 export type DrawnType = (typeof DRAWN_TYPES)[number];
 export const isDrawn = (graph: AskGraphJson | null | undefined): graph is AskGraphJson & { graph_type: DrawnType } =>
   !!graph && (DRAWN_TYPES as readonly string[]).includes(graph.graph_type) && graph.data.values.length > 0;

@@ -1,5 +1,5 @@
 /** The history's date groups (spec §2), in order. */
-export const HISTORY_GROUPS = ['Today', 'Yesterday', 'Previous 7 days', 'Older'] as const;
+const HISTORY_GROUPS = ['Today', 'Yesterday', 'Previous 7 days', 'Older'] as const;
 export type HistoryGroup = (typeof HISTORY_GROUPS)[number];
 
 const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();

@@ -13,8 +13,8 @@ import { askKeys } from './ask-queries.ts';
  * the thread as waiting, and are sent (once: the op id is the Idempotency-Key) when the connection returns.
  * A new conversation or graph names itself (a uuid made here), so its page exists before the server answers.
  */
-export const ASK_MESSAGE_OP = 'ask.message';
-export const ASK_GRAPH_OP = 'ask.graph';
+const ASK_MESSAGE_OP = 'ask.message';
+const ASK_GRAPH_OP = 'ask.graph';
 export const conversationEntity = (id: string) => `ask-conversation:${id}`;
 export const graphEntity = (id: string) => `ask-graph:${id}`;
 

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { authApi } from './auth-api.ts';
 
 /** Which social sign-ins this server has set up; it changes only with the server's configuration. */
-export const authKeys = {
+const authKeys = {
   providers: ['auth', 'providers'] as const,
 };
 

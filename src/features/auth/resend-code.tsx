@@ -5,7 +5,7 @@ import { useRequestOtp } from './auth-mutations.ts';
 import { useCountdown } from './use-countdown.ts';
 
 // Spec §4/§9: Resend waits for a timer first (one minute here); after a send the server says how long.
-export const FIRST_RESEND_WAIT_SECONDS = 60;
+const FIRST_RESEND_WAIT_SECONDS = 60;
 
 type ResendCodeProps = { email: string | null; otpType: OtpType };
 

@@ -6,7 +6,7 @@ import { headlineSentence, liftSentence, type Dashboard } from '../../contract/d
 import { dashboardQueries } from './dashboard-queries.ts';
 
 /** How the headline is counted, said once, opened with one tap. */
-export function HowCounted({ headline }: { headline: Dashboard['headline'] }) {
+function HowCounted({ headline }: { headline: Dashboard['headline'] }) {
   const [open, { toggle }] = useDisclosure(false);
   return (
     <Stack gap={4}>

@@ -25,7 +25,7 @@ function Tile({ label, value }: { label: string; value: string }) {
 }
 
 /** "12 guests who got it came back within 14 days and spent $340"; the holdout's comparison is said apart (liftSentence). */
-export function salesBackSentence(report: Pick<EmailReport, 'sales_back'>): string {
+function salesBackSentence(report: Pick<EmailReport, 'sales_back'>): string {
   const { guests, revenue_cents, window_days } = report.sales_back;
   return guests === 0
     ? `None of the guests who got it has visited in the ${window_days} days since, as far as your sales show.`

@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { MessageResponseSchema } from '../../contract/common.ts';
 import {
   CompleteEmailDraftResponseSchema,
@@ -65,4 +64,3 @@ export const emailApi = {
   cancelScheduled: (scheduleId: string) => api(`/email/scheduled/${id(scheduleId)}/cancel`, MessageResponseSchema, { method: 'POST' }),
 };
 
-export const messageOf = (body: unknown) => v.parse(MessageResponseSchema, body).message;

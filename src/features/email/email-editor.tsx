@@ -11,7 +11,7 @@ import classes from './email-editor.module.css';
 import { EmailPreview } from './email-preview.tsx';
 import { useEmailPreview, useKeepFocusedInView } from './use-email-preview.ts';
 
-export type { EmailEditorBrand, PickedMedia } from './email-editor-types.ts';
+export type { PickedMedia } from './email-editor-types.ts';
 
 export type EmailEditorProps = {
   value: EmailContent;

@@ -77,11 +77,6 @@ export function useCompleteDraft() {
   });
 }
 
-export function useDeleteDraft() {
-  const cache = useDraftCache();
-  return useMutation({ mutationFn: (id: string) => emailApi.removeDraft(id), onSuccess: () => cache.invalidate() });
-}
-
 /**
  * Title and content edits go through the outbox: online they answer like a call; offline they wait on the phone
  * (`queued`), in order, and reach the server once. `version` is given when the owner chose "keep mine" after a conflict.

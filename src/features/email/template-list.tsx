@@ -12,7 +12,7 @@ import { emailQueries } from './email-queries.ts';
 import { showMergeTags } from './shown-merge-tags.ts';
 
 /** Category filter buttons: All plus each category (spec §2 'Email Templates'), one row that scrolls sideways. */
-export function CategoryFilter({ value, onChange }: { value: TemplateCategory | 'all'; onChange: (value: TemplateCategory | 'all') => void }) {
+function CategoryFilter({ value, onChange }: { value: TemplateCategory | 'all'; onChange: (value: TemplateCategory | 'all') => void }) {
   const categories = useQuery(emailQueries.categories()).data ?? [];
   const options = [{ value: 'all' as const, label: 'All' }, ...categories.map((category) => ({ value: category.value, label: category.display_name }))];
   return <ChipRow<TemplateCategory | 'all'> value={value} options={options} onChange={onChange} />;

@@ -16,12 +16,12 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: '
 export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 /** The local calendar day an item was added, for "Date added" groups. */
-export const dayKey = (iso: string) => {
+const dayKey = (iso: string) => {
   const date = new Date(iso);
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 };
 
-export function dayLabel(key: string, today = new Date()) {
+function dayLabel(key: string, today = new Date()) {
   const todayKey = dayKey(today.toISOString());
   const yesterday = new Date(today);
   yesterday.setDate(today.getDate() - 1);

@@ -9,7 +9,7 @@ export type MediaOrder = { sort: MediaSort; order: 'asc' | 'desc' };
 /** The owner's filter by uploader (issue 19): one person by id, or a removed member by the name they had. */
 export type MediaFilter = { uploader?: string; formerUploader?: string };
 
-export const PAGE_SIZE = 60;
+const PAGE_SIZE = 60;
 
 const filterKey = (filter: MediaFilter) => (filter.uploader ? ['by', filter.uploader] : filter.formerUploader ? ['former', filter.formerUploader] : []);
 const setFilter = (search: URLSearchParams, filter: MediaFilter) => {

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { MEDIA_SORTS } from '../../contract/media.ts';
-import type { LibraryView } from './media-library.tsx';
 
 // The router reads `?upload=1` as the number 1: a flag is 1, '1' or true.
 const Flag = v.fallback(v.optional(v.pipe(v.union([v.literal(1), v.literal('1'), v.literal(true)]), v.transform(() => '1' as const))), undefined);
@@ -21,5 +20,4 @@ export const MediaSearchSchema = v.object({
   formerUploader: v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100))), undefined),
 });
 
-export const parseMediaSearch = (search: Record<string, unknown>): LibraryView => v.parse(MediaSearchSchema, search);
 export type MediaSearch = v.InferInput<typeof MediaSearchSchema>;

@@ -11,7 +11,7 @@ export type UploadFields = { name: string; description: string; parentId: string
 
 export const OUTBOX_KIND = 'media.add';
 
-export const mediaTypeOf = (file: Blob) => (file.type.startsWith('video/') ? 'video' : 'image');
+const mediaTypeOf = (file: Blob) => (file.type.startsWith('video/') ? 'video' : 'image');
 
 /** Reads a video's length in the browser; the server checks it again with ffprobe. */
 export function readVideoDuration(file: File): Promise<number | null> {

@@ -7,7 +7,6 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useFinishPosConnection } from './pos-queries.ts';
 
 /** The callback's query as the provider sent it, as strings (the router may have parsed numbers). */
-export { stringSearch as callbackSearch } from '../../lib/search-params.ts';
 
 /**
  * Finishes the connection with the address the provider sent the browser back to (spec §2), shows the server's

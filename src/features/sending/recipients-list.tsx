@@ -6,7 +6,7 @@ import { ChipRow } from '../../ui/chip-row.tsx';
 import { sendingQueries } from './sending-queries.ts';
 
 /** Each status in the owner's words (the Subscribers tab). */
-export const RECIPIENT_LABELS: Record<RecipientStatus, { label: string; color: string }> = {
+const RECIPIENT_LABELS: Record<RecipientStatus, { label: string; color: string }> = {
   queued: { label: 'Waiting', color: 'gray' },
   held: { label: 'Held for quiet hours', color: 'gray' },
   claimed: { label: 'Sending', color: 'blue' },

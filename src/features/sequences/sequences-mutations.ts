@@ -7,7 +7,7 @@ import { SequenceActionResponseSchema } from './sequences-api.ts';
 import { sequenceKeys } from './sequences-queries.ts';
 
 /** Outbox entity of a sequence: its edits (title, description, a step's schedule, status) are sent in order. */
-export const sequenceEntity = (id: string) => `sequence:${id}`;
+const sequenceEntity = (id: string) => `sequence:${id}`;
 
 /** The version an edit is made against: the stored one plus the edits of this sequence still waiting to sync. */
 async function expectedVersion(sequence: Pick<Sequence, 'id' | 'version'>): Promise<number> {

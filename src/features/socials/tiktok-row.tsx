@@ -8,7 +8,7 @@ import { socialsQueries } from './socials-queries.ts';
 import { useTiktokDisconnect, useTiktokLoginUrl } from './socials-mutations.ts';
 
 /** Spec §4: whole hours, seconds / 3600 rounded down. */
-export const expiryHours = (seconds: number) => Math.floor(seconds / 3600);
+const expiryHours = (seconds: number) => Math.floor(seconds / 3600);
 
 export function TiktokRow() {
   const status = useQuery(socialsQueries.tiktok());

@@ -31,4 +31,3 @@ export function statusView(op: OutboxOp, online: boolean, now: number): StatusVi
   }
 }
 
-export const isProblem = (op: OutboxOp) => op.status === 'failed' || op.status === 'conflict' || op.status === 'auth';

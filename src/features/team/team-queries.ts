@@ -8,7 +8,7 @@ import { sessionStore } from '../../lib/session.ts';
 
 const Message = v.object({ message: v.string() });
 
-export const teamKeys = { team: ['team'] as const, uploadsBy: (id: string) => ['media', 'recent', 'by', id] as const };
+const teamKeys = { team: ['team'] as const, uploadsBy: (id: string) => ['media', 'recent', 'by', id] as const };
 
 export const teamQueries = {
   team: () => queryOptions({ queryKey: teamKeys.team, queryFn: ({ signal }) => api('/team', TeamResponseSchema, { signal }) }),

@@ -10,7 +10,7 @@ import { useRenameConversation } from './text-mutations.ts';
 const GROUPS = ['Today', 'Yesterday', 'Previous 7 days', 'Older'] as const;
 
 /** Today, Yesterday, Previous 7 days, Older: by the phone's calendar days. */
-export function dateGroupOf(iso: string, now = new Date()): (typeof GROUPS)[number] {
+function dateGroupOf(iso: string, now = new Date()): (typeof GROUPS)[number] {
   const day = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
   const days = Math.round((day(now) - day(new Date(iso))) / 86_400_000);
   if (days <= 0) return 'Today';

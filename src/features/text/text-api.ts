@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import {
   GetSmsCampaignResponseSchema,
   GetTextConversationResponseSchema,
@@ -45,4 +44,3 @@ export const textApi = {
   stats: (signal?: AbortSignal) => api('/text/stats', TextStatsResponseSchema, { signal }),
 };
 
-export const messageOf = (body: unknown) => v.parse(MessageResponseSchema, body).message;

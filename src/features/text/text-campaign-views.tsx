@@ -12,7 +12,7 @@ const SEND_LABEL: Record<string, { label: string; color: string }> = {
   FAILED: { label: 'Failed', color: 'red' },
 };
 
-export function SendBadge({ campaign }: { campaign: SmsCampaign }) {
+function SendBadge({ campaign }: { campaign: SmsCampaign }) {
   const state = campaign.send ? SEND_LABEL[campaign.send.status]! : { label: 'Draft', color: 'yellow' };
   return (
     <Badge variant="light" color={state.color} style={{ flexShrink: 0 }}>
@@ -22,7 +22,7 @@ export function SendBadge({ campaign }: { campaign: SmsCampaign }) {
 }
 
 /** Where a text opens: its report once it has a send, else its editor. */
-export function textLink(campaign: SmsCampaign) {
+function textLink(campaign: SmsCampaign) {
   return campaign.send && campaign.send.status !== 'CANCELLED'
     ? ({ to: '/campaigns/text-campaigns/text/$campaignId', params: { campaignId: campaign.id } } as const)
     : ({ to: '/campaigns/text-campaigns/generated-text/$conversationId', params: { conversationId: campaign.conversation_id ?? campaign.id } } as const);

@@ -16,9 +16,9 @@ import { textKeys } from './text-queries.ts';
 
 /** Outbox kinds and entities: a message typed offline waits on the phone (shown as waiting in the thread) and is sent once. */
 export const TEXT_CHAT_OP = 'text.chat';
-export const TEXT_DRAFT_OP = 'text.draft';
+const TEXT_DRAFT_OP = 'text.draft';
 export const conversationEntity = (id: string) => `text-conversation:${id}`;
-export const campaignEntity = (id: string) => `sms-campaign:${id}`;
+const campaignEntity = (id: string) => `sms-campaign:${id}`;
 
 /** The AI can take a while with a real model: wait longer than for a plain write before calling it queued. */
 const AI_WAIT_MS = 30_000;

@@ -13,7 +13,7 @@ import { textKeys, textQueries } from './text-queries.ts';
 import { TEXT_SCHEDULE_FILTERS, type TextScheduleFilter } from './text-schedule-filters.ts';
 
 /** Spec §2: the filters All, Scheduled, Completed, Cancelled. */
-export { TEXT_SCHEDULE_FILTERS, type TextScheduleFilter } from './text-schedule-filters.ts';
+export { type TextScheduleFilter } from './text-schedule-filters.ts';
 const FILTER_LABEL: Record<TextScheduleFilter, string> = { all: 'All', SCHEDULED: 'Scheduled', COMPLETED: 'Completed', CANCELLED: 'Cancelled' };
 const STATUS: Record<ScheduledTextStatus, { label: string; color: string }> = {
   SCHEDULED: { label: 'Scheduled', color: 'blue' },

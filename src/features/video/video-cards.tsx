@@ -22,7 +22,7 @@ export function StatusBadge({ video }: { video: Video }) {
 }
 
 /** One video: its poster (or its state), the concept cut at 40 characters (spec §9), and where a tap goes. */
-export function VideoCard({ video }: { video: Video }) {
+function VideoCard({ video }: { video: Video }) {
   // done → details; pending or error → the progress page (with Retry).
   return (
     <Card

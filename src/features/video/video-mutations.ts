@@ -10,7 +10,7 @@ import { videoKeys } from './video-queries.ts';
  * Outbox kinds: a script edit and a Create Video made offline wait on the phone ("Waiting to sync") and reach the
  * server once, in order. Both are on the script's entity, so a video asked for after an edit is made from it.
  */
-export const VIDEO_SCRIPT_OP = 'video.script';
+const VIDEO_SCRIPT_OP = 'video.script';
 export const VIDEO_CREATE_OP = 'video.create';
 export const scriptEntity = (id: string) => `video-script:${id}`;
 

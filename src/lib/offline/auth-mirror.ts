@@ -24,6 +24,3 @@ export async function mirrorAuth(next: AuthRecord | null): Promise<{ otherOwner:
   return { otherOwner: owner !== undefined && owner !== next.userId, resumed: await resumeAuthBlocked(next.userId) };
 }
 
-export async function readAuth(): Promise<AuthRecord | undefined> {
-  return (await openMiseDb()).get('auth', 'current');
-}

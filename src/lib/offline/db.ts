@@ -12,7 +12,7 @@ import type { OutboxBlob, OutboxOp } from '../outbox/types.ts';
  */
 export type AuthRecord = { token: string; userId: string };
 
-export type MiseDbSchema = {
+type MiseDbSchema = {
   kv: { key: string; value: string };
   auth: { key: 'current'; value: AuthRecord };
   ops: { key: string; value: OutboxOp; indexes: { 'by-user': string } };
@@ -22,7 +22,7 @@ export type MiseDbSchema = {
 
 export type MiseDb = IDBPDatabase<MiseDbSchema>;
 
-export const MISE_DB_NAME = 'mise';
+const MISE_DB_NAME = 'mise';
 const VERSION = 1;
 export const USER_STORES = ['kv', 'auth', 'ops', 'blobs', 'meta'] as const;
 

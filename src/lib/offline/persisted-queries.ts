@@ -25,7 +25,7 @@ const PERSISTED_ROOTS = new Set<string>([
   'dashboard',
 ]);
 
-export const isPersistedKey = (queryKey: readonly unknown[]) => typeof queryKey[0] === 'string' && PERSISTED_ROOTS.has(queryKey[0]);
+const isPersistedKey = (queryKey: readonly unknown[]) => typeof queryKey[0] === 'string' && PERSISTED_ROOTS.has(queryKey[0]);
 
 /**
  * Anything with data is kept, including a query whose background refetch just failed offline

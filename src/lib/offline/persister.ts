@@ -12,7 +12,7 @@ import { reportStorageProblem } from './storage-problems.ts';
  * (The design card names the sync storage persister, which only takes a synchronous storage such
  * as localStorage: it cannot reach IndexedDB, whose API is asynchronous, so the async one is used.)
  */
-export const QUERY_CACHE_KEY = 'query-cache';
+const QUERY_CACHE_KEY = 'query-cache';
 const QUOTA_MESSAGE = 'This phone is running out of storage space, so Mise keeps less for offline use.';
 
 const storage = {
@@ -78,7 +78,7 @@ export async function restoreQueryCache(queryClient: QueryClient, timeoutMs = 30
  * Writes the allow-listed queries now, past the throttle: a screen opened a moment before the
  * connection drops (or the page reloads) must still open offline.
  */
-export async function flushQueryCache(queryClient: QueryClient) {
+async function flushQueryCache(queryClient: QueryClient) {
   const client: PersistedClient = {
     timestamp: Date.now(),
     buster: clientEnv.buildId,

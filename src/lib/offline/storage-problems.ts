@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
  * The last problem with on-device storage (quota, private mode, a browser that refused), shown by
  * the sync UI instead of crashing anything. Offline reading and the outbox degrade; the app runs.
  */
-export type StorageProblem = { message: string; at: number };
+type StorageProblem = { message: string; at: number };
 
 let current: StorageProblem | null = null;
 const listeners = new Set<() => void>();

@@ -1,7 +1,7 @@
 import type { OutboxEvent } from './types.ts';
 
 /** Page(s) and service worker hear each other here: ops changed, done or discarded. */
-export const OUTBOX_CHANNEL = 'mise-outbox';
+const OUTBOX_CHANNEL = 'mise-outbox';
 /** The Background Sync tag, and the message a page sends the service worker to drain now. */
 export const OUTBOX_SYNC_TAG = 'mise-outbox';
 export const DRAIN_MESSAGE = 'mise-outbox-drain';

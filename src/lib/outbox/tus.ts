@@ -8,9 +8,9 @@ import type { OutboxOp } from './types.ts';
  * rest in chunks. Whatever stops it (a dropped connection, a reload, the app closed), the next attempt resumes
  * from the server's offset, never from zero. The same endpoint as online uploads (MEDIA_UPLOADS_PATH).
  */
-export const TUS_PATH = '/api/v1/media/uploads';
+const TUS_PATH = '/api/v1/media/uploads';
 /** Each PATCH carries at most this much; the server keeps what arrived of a chunk cut short too. */
-export const TUS_CHUNK_BYTES = 5 * 1024 * 1024;
+const TUS_CHUNK_BYTES = 5 * 1024 * 1024;
 
 export type TusDeps = { fetch: typeof fetch; origin: string; now: () => number; tusChunkBytes?: number };
 export type TusOutcome =

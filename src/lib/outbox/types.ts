@@ -13,11 +13,11 @@
 export type OpStatus = 'pending' | 'sending' | 'failed' | 'conflict' | 'auth';
 
 /** Query keys are plain JSON arrays so they survive IndexedDB and BroadcastChannel. */
-export type QueryKeyLike = ReadonlyArray<string | number | boolean | null>;
+type QueryKeyLike = ReadonlyArray<string | number | boolean | null>;
 
 export type OutboxFormField = { name: string; value: string } | { name: string; blobId: string; fileName: string; type: string };
 
-export type OutboxRequest = {
+type OutboxRequest = {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Under /api/v1, e.g. `/users/notifications/123`. */
   path: string;

@@ -4,8 +4,8 @@ import { subscribeOutboxEvents } from './events.ts';
 import { listOps } from './store.ts';
 import type { OpStatus, OutboxOp } from './types.ts';
 
-export type OutboxCounts = Record<OpStatus, number> & { total: number };
-export type OutboxSnapshot = { ops: OutboxOp[]; counts: OutboxCounts; loaded: boolean };
+type OutboxCounts = Record<OpStatus, number> & { total: number };
+type OutboxSnapshot = { ops: OutboxOp[]; counts: OutboxCounts; loaded: boolean };
 
 const emptyCounts = (): OutboxCounts => ({ pending: 0, sending: 0, failed: 0, conflict: 0, auth: 0, total: 0 });
 let snapshot: OutboxSnapshot = { ops: [], counts: emptyCounts(), loaded: false };
@@ -47,9 +47,6 @@ function subscribe(listener: () => void) {
 
 /** Every write of the signed-in owner still waiting for the server, oldest first, with counts. */
 export const useOutbox = () => useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
-
-/** The current snapshot outside React (e.g. the update prompt's "never reload while sending"). */
-export const getOutboxSnapshot = () => snapshot;
 
 /** A feature's own waiting writes, to show them in place (a pending tile, "waiting to sync"). */
 export function usePendingOps(filter: { entity?: string; kind?: string }): OutboxOp[] {

@@ -7,7 +7,7 @@ import { api } from '../api.ts';
  */
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
-export const pushSupported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+const pushSupported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
 async function registration() {
   return navigator.serviceWorker.ready;

@@ -12,7 +12,7 @@ export type Bucket = { key: string; label: string; /** the day it stands for, fo
 
 export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
-export function hourLabel(hour: number): string {
+function hourLabel(hour: number): string {
   const h = hour % 12 === 0 ? 12 : hour % 12;
   return `${h} ${hour < 12 ? 'am' : 'pm'}`;
 }

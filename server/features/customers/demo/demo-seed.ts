@@ -11,8 +11,8 @@ import { insertOrders, type PlainOrder } from '../order-upsert.ts';
 import { generateDemoCafe, rng, visitTotalCents } from './demo-data.ts';
 
 export const DEMO_EMAIL = 'demo@mise.local';
-export const DEMO_NAME = 'Demo Café';
-export const DEMO_CONSENT_SOURCE = 'demo: signed up at the counter';
+const DEMO_NAME = 'Demo Café';
+const DEMO_CONSENT_SOURCE = 'demo: signed up at the counter';
 
 /** Segments the demo owner finds ready, written as an owner would ask for them (read by the built-in phrase parser). */
 const DEMO_SEGMENTS = ['regulars who haven’t been in for a month', 'spent over $200 this year', 'birthdays in the next 14 days', 'new customers in the last 30 days'];

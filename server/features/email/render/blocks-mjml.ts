@@ -21,7 +21,7 @@ export type BlockRenderContext = {
   footerWritten: boolean;
 };
 
-export const SURFACE = '#FFFFFF';
+const SURFACE = '#FFFFFF';
 export const PAGE = '#F4F1EC';
 const MUTED = '#6B635C';
 const RULE = '#E6E1DA';

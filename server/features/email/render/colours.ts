@@ -3,7 +3,7 @@ import { DEFAULT_THEME, HEX_COLOUR } from '../../../../src/contract/brand.ts';
 /** Brand colours come from the owner's theme; text on them must stay readable whatever colour they chose. */
 
 export const INK = '#1F1A17';
-export const WHITE = '#FFFFFF';
+const WHITE = '#FFFFFF';
 
 export function normaliseHex(colour: string | null | undefined, fallback = DEFAULT_THEME): string {
   const value = (colour ?? '').trim();
@@ -22,7 +22,7 @@ function luminance(hex: string): number {
 }
 
 /** WCAG contrast ratio between two #RRGGBB colours. */
-export function contrast(a: string, b: string): number {
+function contrast(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }

@@ -22,7 +22,7 @@ export type RenderedEmail = {
   warnings: string[];
 };
 
-export const FONT_STACK = 'Helvetica, Arial, sans-serif';
+const FONT_STACK = 'Helvetica, Arial, sans-serif';
 
 /**
  * Structured content → responsive email HTML (MJML: table layout, Outlook conditionals, inlined CSS, columns
@@ -60,7 +60,7 @@ function markBlocks(html: string, content: EmailContent): string {
 }
 
 /** The MJML document for `content`; exported for the benchmark's side-by-side baseline. */
-export function emailMjml(content: EmailContent, brand: EmailBrand, options: RenderEmailOptions = {}): string {
+function emailMjml(content: EmailContent, brand: EmailBrand, options: RenderEmailOptions = {}): string {
   const context: BlockRenderContext = { brand, images: options.images ?? {}, mode: options.mode ?? 'send', footerWritten: false };
   const sections = content.blocks.map((block) => blockMjml(block, context)).join('\n');
   const footer = fallbackFooter(context);

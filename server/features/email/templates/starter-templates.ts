@@ -9,7 +9,7 @@ import type { StarterTemplate } from './template-kit.ts';
 export type { StarterTemplate } from './template-kit.ts';
 
 /** Every starter template, in the order the template list shows them (the email home shows the first three). */
-export const STARTER_TEMPLATES: readonly StarterTemplate[] = [...PROMOTION_TEMPLATES, ...EVENT_TEMPLATES, ...NEW_MENU_TEMPLATES, ...HOLIDAY_TEMPLATES, ...GUEST_TEMPLATES];
+const STARTER_TEMPLATES: readonly StarterTemplate[] = [...PROMOTION_TEMPLATES, ...EVENT_TEMPLATES, ...NEW_MENU_TEMPLATES, ...HOLIDAY_TEMPLATES, ...GUEST_TEMPLATES];
 
 export const starterTemplate = (id: string) => STARTER_TEMPLATES.find((template) => template.id === id) ?? null;
 

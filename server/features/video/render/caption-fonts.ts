@@ -16,7 +16,7 @@ function sourceSans(): CaptionFont {
   return { family: 'Source Sans 3', files: faces.map((face) => path.join(dir, `SourceSans3-${face}.ttf`)) };
 }
 
-export const DEFAULT_CAPTION_FONT = 'Source Sans 3';
+const DEFAULT_CAPTION_FONT = 'Source Sans 3';
 
 /** The families a plan may name in `captions.font`. */
 export const captionFonts = (): CaptionFont[] => [sourceSans()];

@@ -46,7 +46,7 @@ export function assText(text: string): string {
 }
 
 /** Longer captions get a smaller size so they stay within a few lines. */
-export function captionSize(text: string): number {
+function captionSize(text: string): number {
   if (text.length <= 60) return 72;
   if (text.length <= 120) return 62;
   return 54;

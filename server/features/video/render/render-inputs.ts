@@ -8,12 +8,12 @@ import { RenderError, type RenderPlan } from './render-plan.ts';
 import { imageInput } from '../../../lib/image-limits.ts';
 
 /** What ffprobe tells about a clip or a voice-over. */
-export type MediaProbe = { duration: number; hasVideo: boolean; hasAudio: boolean };
+type MediaProbe = { duration: number; hasVideo: boolean; hasAudio: boolean };
 
 const LOGO_BOX = 190;
 const ordinal = (index: number) => `Scene ${index + 1}`;
 
-export function probeMedia(ffprobe: string, file: string): Promise<MediaProbe | null> {
+function probeMedia(ffprobe: string, file: string): Promise<MediaProbe | null> {
   return new Promise((resolve) => {
     execFile(
       ffprobe,

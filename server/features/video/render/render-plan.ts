@@ -14,7 +14,7 @@ const SceneSchema = v.object({
   caption: v.optional(v.pipe(v.string(), v.maxLength(300, 'caption can be at most 300 characters'))),
 });
 
-export const RenderPlanSchema = v.object({
+const RenderPlanSchema = v.object({
   scenes: v.pipe(v.array(SceneSchema), v.minLength(1, 'at least one scene is required'), v.maxLength(30, 'at most 30 scenes')),
   voiceOver: v.optional(v.pipe(v.string(), v.minLength(1))),
   logo: v.optional(v.pipe(v.string(), v.minLength(1))),
@@ -33,10 +33,8 @@ export const RenderPlanSchema = v.object({
 });
 
 export type RenderPlan = v.InferOutput<typeof RenderPlanSchema>;
-export type RenderScene = RenderPlan['scenes'][number];
-export type CaptionStyle = RenderPlan['captions'];
 
-export const MAX_VIDEO_SECONDS = 180;
+const MAX_VIDEO_SECONDS = 180;
 
 export type RenderErrorReason = 'invalid_plan' | 'input_missing' | 'input_unreadable' | 'aborted' | 'timeout' | 'ffmpeg_failed';
 

@@ -3,7 +3,7 @@
  * caption times agree exactly. With transitions, neighbouring scenes overlap by `transitionFrames`: the
  * video is that much shorter than the sum of the scenes.
  */
-export type SceneTiming = {
+type SceneTiming = {
   frames: number;
   /** First frame of this scene in the output. */
   startFrame: number;

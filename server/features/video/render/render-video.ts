@@ -44,7 +44,7 @@ export type RenderResult = {
 
 /** Bump when the output for the same plan changes, so old renders are not reused. */
 const RENDERER_VERSION = 1;
-export const RENDER_FILES = { video: 'video.mp4', poster: 'poster.jpg', thumbnail: 'thumb.jpg', manifest: 'render.json' } as const;
+const RENDER_FILES = { video: 'video.mp4', poster: 'poster.jpg', thumbnail: 'thumb.jpg', manifest: 'render.json' } as const;
 const PART = { video: 'video.part.mp4', poster: 'poster.part.jpg', thumbnail: 'thumb.part.jpg' } as const;
 
 type Manifest = Omit<RenderResult, 'video' | 'poster' | 'thumbnail' | 'reused'> & { version: number; sizes: Record<string, number> };

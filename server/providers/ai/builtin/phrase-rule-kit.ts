@@ -4,7 +4,7 @@ import { amountPattern, AT_LEAST, AT_MOST, DURATION_NAMED, durationDays, LESS, M
 
 /** Shared pieces of the phrase rules: the rule shape and the named-group patterns they are built from. */
 
-export type RuleContext = { now: Date };
+type RuleContext = { now: Date };
 export type Groups = Record<string, string | undefined>;
 export type Rule = { name: string; re: RegExp; build: (groups: Groups, ctx: RuleContext, matched: string) => SegmentNode[] };
 

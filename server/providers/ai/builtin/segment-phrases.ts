@@ -65,7 +65,7 @@ function dedupe(nodes: SegmentNode[]): SegmentNode[] {
 }
 
 /** The owner's words, tidied, make the best title: they will recognise it in the list. */
-export function titleOf(query: string): string {
+function titleOf(query: string): string {
   const words = query.trim().replace(/\s+/g, ' ').replace(/[?.!]+$/, '');
   const short = words.length <= 60 ? words : `${words.slice(0, 57).replace(/\s+\S*$/, '')}…`;
   return short.charAt(0).toUpperCase() + short.slice(1);

@@ -36,9 +36,8 @@ export function emailReplySchema(input: WriteEmailInput) {
     }),
   );
 }
-export type EmailReply = v.InferOutput<ReturnType<typeof emailReplySchema>>;
 
-export const factSources = (input: WriteEmailInput) => [input.prompt, input.brand.name, input.brand.location, input.brand.website, input.brand.description];
+const factSources = (input: WriteEmailInput) => [input.prompt, input.brand.name, input.brand.location, input.brand.website, input.brand.description];
 
 export function emailMessages(input: WriteEmailInput): ChatMessage[] {
   const occasions = TEMPLATE_CATEGORIES.map((category) => categoryDisplayName(category.value).toLowerCase()).join(', ');

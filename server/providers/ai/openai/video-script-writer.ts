@@ -7,7 +7,7 @@ import { AiError, type WriteVideoScriptInput, type WrittenVideoScript } from '..
 import { scriptUnsupportedFacts } from '../video-script-facts.ts';
 import type { ChatClient, ChatMessage } from './chat-client.ts';
 
-export const VideoScriptReplySchema = v.object({
+const VideoScriptReplySchema = v.object({
   title: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(VIDEO_LIMITS.title)),
   scenes: v.pipe(
     v.array(

@@ -78,7 +78,7 @@ function slotValues(facts: PromptFacts, input: WriteEmailInput): Slots {
 }
 
 /** The template with its slots filled and its first letter capitalised; null when a slot is unknown. */
-export function fillSlots(template: string, slots: Slots): string | null {
+function fillSlots(template: string, slots: Slots): string | null {
   let missing = false;
   const text = template.replace(/\{(\w+)\}/g, (_match, name: keyof Slots) => {
     const value = slots[name];

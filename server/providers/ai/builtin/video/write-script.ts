@@ -35,7 +35,7 @@ function sentences(concept: string): string[] {
   return parts.length ? parts : [concept.trim()];
 }
 
-export function cutAtWord(text: string, max: number): string {
+function cutAtWord(text: string, max: number): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;
   const cut = clean.slice(0, max - 1);
@@ -52,7 +52,7 @@ const sentence = (text: string) => {
 const captionOf = (text: string) => cutAtWord(text.replace(/[.]$/, ''), 60);
 
 /** Seconds a voice needs for `text` (about 2.6 words a second), within a scene's bounds. */
-export function secondsFor(text: string, media: ScriptMedia | undefined): number {
+function secondsFor(text: string, media: ScriptMedia | undefined): number {
   const words = text.split(/\s+/).filter(Boolean).length;
   let seconds = Math.min(8, Math.max(3, Math.ceil(words / 2.6) + 1));
   if (media?.kind === 'video' && media.duration) seconds = Math.min(seconds, Math.max(1, Math.floor(media.duration)));
