@@ -198,7 +198,7 @@ const keptLock = (userId: string) => sql`hashtext(${`came-back:${userId}`})`;
  * `cameBack` over each campaign's whole life for several campaigns of one owner: the figures every campaign report
  * shows (its "Sales brought back") and Ask's campaign results, keyed by campaign. Kept per campaign once computed
  * (table `campaign_came_back`, kept exact by migration 0290's triggers), so a second look reads one row per
- * campaign; what is not kept yet is computed in one statement and kept.
+ * campaign; what is not kept yet is computed, one campaign at a time, and kept.
  */
 export async function cameBackPerCampaign(db: Db, userId: string, campaignKeys: string[]): Promise<Map<string, CameBack>> {
   if (campaignKeys.length === 0) return new Map();
@@ -222,7 +222,7 @@ export async function cameBackPerCampaign(db: Db, userId: string, campaignKeys: 
       });
     }
   }
-  if (missing.length > 0) for (const [key, entry] of await fillKept(db, userId, missing)) figures.set(key, entry);
+  for (const print of missing) figures.set(print.campaign, await fillKept(db, userId, print));
   const none: Figures = { size: 0, guests: 0, revenue: 0 };
   return new Map(campaignKeys.map((key) => {
     const entry = figures.get(key) ?? {};
@@ -231,48 +231,41 @@ export async function cameBackPerCampaign(db: Db, userId: string, campaignKeys: 
 }
 
 /**
- * Computes the campaigns' figures (their sends as the fingerprints name them: started, up to the last start) and
+ * Computes one campaign's figures (its sends as the fingerprint names them: started, up to the last start) and
  * keeps them, under the owner's lock taken without waiting: while an order or ledger write of this owner is in
  * flight its trigger holds the lock shared, and the figures are returned but not kept (the next look computes
- * them again); while the lock is held here, such a write waits, then removes what it changes.
+ * them again); while the lock is held here, such a write waits, then removes what it changes. One campaign per
+ * statement: each reads only its own stretch of orders (three times faster than one statement over the span of
+ * all of them at 100k guests), and a write waits for one campaign at most.
  */
-async function fillKept(db: Db, userId: string, prints: Fingerprint[]): Promise<Map<string, PerCampaign>> {
-  const keys = prints.map((p) => p.campaign);
-  // The earliest first start and the latest last start, widened to whole milliseconds (a Date keeps no microseconds).
-  const span = {
-    firstStart: new Date(Math.min(...prints.map((p) => p.first_ms.getTime()))),
-    lastStart: new Date(Math.max(...prints.map((p) => p.last_ms.getTime())) + 1),
-  };
-  const compute = (on: Db) =>
-    campaignFigures(on, userId, sql`
+async function fillKept(db: Db, userId: string, print: Fingerprint): Promise<PerCampaign> {
+  // Its first and last start, widened to whole milliseconds (a Date keeps no microseconds).
+  const span = { firstStart: new Date(print.first_ms.getTime()), lastStart: new Date(print.last_ms.getTime() + 1) };
+  const compute = async (on: Db) =>
+    (await campaignFigures(on, userId, sql`
       SELECT ${campaignKeySql('s')} AS campaign, r.customer_id, r.status, s.started_at
       FROM sends s JOIN send_recipients r ON r.send_id = s.id
-      WHERE s.user_id = ${userId} AND s.started_at IS NOT NULL AND s.started_at < ${span.lastStart} AND ${campaignKeySql('s')} IN (${sql.join(keys)})
-        AND r.status IN ('sent', 'delivered', 'holdout')`, span);
+      WHERE s.user_id = ${userId} AND s.started_at IS NOT NULL AND s.started_at < ${span.lastStart} AND ${campaignKeySql('s')} = ${print.campaign}
+        AND r.status IN ('sent', 'delivered', 'holdout')`, span)).get(print.campaign) ?? {};
   // Inside someone else's transaction: computed, not kept (the lock and the row would outlive this call's say).
   if (db.isTransaction) return compute(db);
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${keptLock(userId)}) AS locked`.execute(trx);
-    const figures = await compute(trx);
-    if (!rows[0]?.locked) return figures;
+    const entry = await compute(trx);
+    if (!rows[0]?.locked) return entry;
     const zero: Figures = { size: 0, guests: 0, revenue: 0 };
-    const values = prints.map((p) => {
-      const entry = figures.get(p.campaign) ?? {};
-      const reached = entry.reached ?? zero;
-      const held = entry.held ?? zero;
-      const [first, last] = [sql`${p.first_at}::timestamptz`, sql`${p.last_at}::timestamptz`];
-      return sql`(${userId}::uuid, ${p.campaign}, ${p.sends}::int, ${first}, ${last}, ${first}, ${last} + make_interval(days => ${SALES_WINDOW_DAYS}),
-        ${reached.size}::int, ${reached.guests}::int, ${String(reached.revenue)}::int8, ${held.size}::int, ${held.guests}::int, ${String(held.revenue)}::int8)`;
-    });
+    const [reached, held] = [entry.reached ?? zero, entry.held ?? zero];
+    const [first, last] = [sql`${print.first_at}::timestamptz`, sql`${print.last_at}::timestamptz`];
     await sql`
       INSERT INTO campaign_came_back AS k (user_id, campaign_key, sends, first_started_at, last_started_at, window_from, window_to,
         reached, reached_guests, reached_cents, held, held_guests, held_cents)
-      VALUES ${sql.join(values)}
+      VALUES (${userId}::uuid, ${print.campaign}, ${print.sends}::int, ${first}, ${last}, ${first}, ${last} + make_interval(days => ${SALES_WINDOW_DAYS}),
+        ${reached.size}::int, ${reached.guests}::int, ${String(reached.revenue)}::int8, ${held.size}::int, ${held.guests}::int, ${String(held.revenue)}::int8)
       ON CONFLICT (user_id, campaign_key) DO UPDATE SET sends = excluded.sends, first_started_at = excluded.first_started_at,
         last_started_at = excluded.last_started_at, window_from = excluded.window_from, window_to = excluded.window_to,
         reached = excluded.reached, reached_guests = excluded.reached_guests, reached_cents = excluded.reached_cents,
         held = excluded.held, held_guests = excluded.held_guests, held_cents = excluded.held_cents, computed_at = now()`.execute(trx);
-    return figures;
+    return entry;
   });
 }
 
