@@ -4,7 +4,10 @@
 // builtin path as the route runs it (the owner's words → the builtin phrase parser's pick → the layer). Goal: every
 // question under 300 ms on the builtin path. Options: BENCH_CUSTOMERS (default 100000), BENCH_ORDERS (default
 // 1000000), BENCH_RUNS (20). Six campaigns went out in the last 90 days, each to a third of the customers (10 %
-// kept back), so "how did my campaigns do?" has about 200,000 ledger rows to read.
+// kept back), so "how did my campaigns do?" has about 200,000 ledger rows to read the first time; then their figures
+// are kept (table campaign_came_back, migration 0290) until an order or a ledger change in their span. The "first"
+// column is each question's first answer with nothing kept (the kept campaign figures emptied before it); the
+// timed runs and the captured bare statements are the steady state after it.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -146,9 +149,13 @@ async function bench(kind) {
   const rows = [];
   for (const [label, question, params, words, timeZone] of QUESTIONS) {
     const now = new Date();
-    const captured = [];
-    const first = await answerQuestion(db.withPlugin(captureInto(captured)), user.id, { question, params }, { now, timeZone });
+    await sql`DELETE FROM campaign_came_back`.execute(db);
+    const tFirst = performance.now();
+    const first = await answerQuestion(db, user.id, { question, params }, { now, timeZone });
+    const firstMs = round(performance.now() - tFirst);
     if (!isAnswer(first)) throw new Error(`${label}: ${first.message}`);
+    const captured = [];
+    await answerQuestion(db.withPlugin(captureInto(captured)), user.id, { question, params }, { now, timeZone });
     const layer = await timed(() => answerQuestion(db, user.id, { question, params }, { now, timeZone }));
     // The same statements, in the same order, straight to the driver: the cost of the SQL alone.
     const bare = await timed(async () => {
@@ -161,7 +168,7 @@ async function bench(kind) {
       const pick = pickQuestionFromWords({ text: words, now });
       await answerQuestion(db, user.id, pick, { now, timeZone });
     });
-    rows.push({ label, statements: captured.length, layer, bare, builtin, takeaway: first.takeaway });
+    rows.push({ label, statements: captured.length, first: firstMs, layer, bare, builtin, takeaway: first.takeaway });
   }
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -175,11 +182,11 @@ for (const kind of kinds) print(await bench(kind));
 
 function print({ kind, counts, seedSeconds, rows }) {
   console.log(`\n${kind}: ${counts.customers.toLocaleString('en-US')} customers, ${counts.orders.toLocaleString('en-US')} orders (seeded in ${seedSeconds} s), ${RUNS} runs each, ms`);
-  console.log(`  ${'question'.padEnd(40)} ${'layer p50'.padStart(9)} ${'p95'.padStart(7)} ${'bare p50'.padStart(9)} ${'p95'.padStart(7)} ${'ratio'.padStart(6)}  stmts ${'builtin p50'.padStart(11)} ${'p95'.padStart(7)}  goal < 300 ms`);
+  console.log(`  ${'question'.padEnd(40)} ${'first'.padStart(7)} ${'layer p50'.padStart(9)} ${'p95'.padStart(7)} ${'bare p50'.padStart(9)} ${'p95'.padStart(7)} ${'ratio'.padStart(6)}  stmts ${'builtin p50'.padStart(11)} ${'p95'.padStart(7)}  goal < 300 ms`);
   for (const r of rows) {
     const ratio = r.bare.p50 > 0 ? (r.layer.p50 / r.bare.p50).toFixed(2) : '—';
     const ok = r.builtin.p95 < 300 ? 'ok' : 'OVER';
-    console.log(`  ${r.label.padEnd(40)} ${String(r.layer.p50).padStart(9)} ${String(r.layer.p95).padStart(7)} ${String(r.bare.p50).padStart(9)} ${String(r.bare.p95).padStart(7)} ${ratio.padStart(6)}  ${String(r.statements).padStart(5)} ${String(r.builtin.p50).padStart(11)} ${String(r.builtin.p95).padStart(7)}  ${ok}`);
+    console.log(`  ${r.label.padEnd(40)} ${String(r.first).padStart(7)} ${String(r.layer.p50).padStart(9)} ${String(r.layer.p95).padStart(7)} ${String(r.bare.p50).padStart(9)} ${String(r.bare.p95).padStart(7)} ${ratio.padStart(6)}  ${String(r.statements).padStart(5)} ${String(r.builtin.p50).padStart(11)} ${String(r.builtin.p95).padStart(7)}  ${ok}`);
   }
   console.log(`  load average at the end: ${os.loadavg().map((n) => n.toFixed(1)).join(', ')} (${os.cpus().length} cores)`);
   console.log('  sample answers:');

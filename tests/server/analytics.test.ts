@@ -4,6 +4,7 @@ import { answerQuestion, isAnswer, withChart, type PickedQuestion } from '../../
 import type { Answer } from '../../server/features/analytics/analytics-types.ts';
 import { starterPrompts } from '../../server/features/analytics/starter-prompts.ts';
 import { cameBack, cameBackPerCampaign } from '../../server/features/analytics/campaign-results.ts';
+import { salesBack } from '../../server/features/sending/send-stats.ts';
 import { startOfDate, wallTime } from '../../src/contract/zoned-time.ts';
 import { pickQuestionFromWords } from '../../server/providers/ai/builtin/ask/ask-phrases.ts';
 import { countSegment } from '../../server/features/segments/segments.service.ts';
@@ -311,6 +312,67 @@ describe('campaign results and the sales they brought back', () => {
     await seedSend(handle.db, even, { channel: 'email', title: 'Soup day', started: '2025-06-01T10:00:00' }, [[reached, 'sent'], [held, 'holdout']]);
     const a = await ask(even, 'campaign_results', { campaign: 'soup' });
     expect(a.text).toBe('“Soup day” (email): 1 guest of the 1 it reached came back within 14 days and spent $20. The guests kept back came back about as much, so there is no sign yet that it brought in more.');
+  });
+
+  it("Ask's figures are the campaign report's for a seeded send, and the kept figures follow every change that matters", async () => {
+    const kept = (await handle.db.insertInto('users').values({ name: 'Kept', email: 'kept@analytics.test', verified_at: NOW }).returning('id').executeTakeFirstOrThrow()).id;
+    const [ada, ben, hal] = [
+      await seedCustomer(handle.db, kept, { given_name: 'Ada', orders: [[new Date('2025-06-03T12:00:00Z'), 2000]] }),
+      await seedCustomer(handle.db, kept, { given_name: 'Ben' }),
+      await seedCustomer(handle.db, kept, { given_name: 'Hal', orders: [[new Date('2025-06-04T12:00:00Z'), 1000]] }),
+    ];
+    await seedSend(handle.db, kept, { channel: 'email', title: 'Taco Tuesday', started: '2025-06-01T10:00:00' }, [[ada, 'sent'], [ben, 'delivered'], [hal, 'holdout']]);
+    const send = await handle.db.selectFrom('sends').selectAll().where('user_id', '=', kept).executeTakeFirstOrThrow();
+    const key = `send:${send.id}`;
+    const keptRows = async () => (await handle.db.selectFrom('campaign_came_back').select(['reached', 'reached_guests', 'reached_cents']).where('user_id', '=', kept).execute()).map((r) => ({ ...r, reached_cents: Number(r.reached_cents) }));
+    // Ask, the report (what GET /email-campaigns/{id}/report returns as sales_back) and the layer computed afresh agree.
+    const agree = async (expected: { reached: number; guests: number; revenue_cents: number }) => {
+      const fresh = await cameBack(handle.db, { userId: kept, campaignKey: key }, new Date(0), new Date(NOW.getTime() + 1));
+      const report = await salesBack(handle.db, send);
+      expect(report).toEqual(fresh);
+      expect(report).toMatchObject(expected);
+      expect((await cameBackPerCampaign(handle.db, kept, [key])).get(key)).toEqual(report);
+      const a = await ask(kept, 'campaign_results', { campaign: 'taco' });
+      expect(a.graph.data.values).toEqual([report.revenue_cents / 100]);
+      expect(a.takeaway).toBe(`“Taco Tuesday” (email): ${report.guests} guest${report.guests === 1 ? '' : 's'} of the ${report.reached} it reached came back within 14 days and spent $${report.revenue_cents / 100}.`);
+      return report;
+    };
+    const first = await agree({ reached: 2, guests: 1, revenue_cents: 2000 });
+    // The holdout came back 1 of 1: 1 − 2 × 1 guests is below zero, so no lift.
+    expect(first).toMatchObject({ holdout: { size: 1, guests: 1, revenue_cents: 1000 }, lift_guests: 0 });
+    expect(await keptRows()).toEqual([{ reached: 2, reached_guests: 1, reached_cents: 2000 }]);
+
+    // An order inside the 14 days: the kept row goes, the figures count it.
+    await handle.db.insertInto('orders').values({ user_id: kept, customer_id: ben, occurred_at: new Date('2025-06-10T09:00:00Z'), total_cents: 1500, source: 'manual' }).execute();
+    expect(await keptRows()).toEqual([]);
+    await agree({ reached: 2, guests: 2, revenue_cents: 3500 });
+    // Outside them (and another owner's order inside them): nothing changes, the row stays.
+    await handle.db.insertInto('orders').values({ user_id: kept, customer_id: ben, occurred_at: new Date('2025-06-20T09:00:00Z'), total_cents: 700, source: 'manual' }).execute();
+    await handle.db.insertInto('orders').values({ user_id: owners.cafe, customer_id: null, occurred_at: new Date('2025-06-05T09:00:00Z'), total_cents: 700, source: 'manual' }).execute();
+    // An open is not a change in who was reached.
+    await handle.db.updateTable('send_recipients').set({ first_opened_at: new Date('2025-06-02T09:00:00Z'), opens: 1 }).where('send_id', '=', send.id).where('customer_id', '=', ben).execute();
+    expect(await keptRows()).toEqual([{ reached: 2, reached_guests: 2, reached_cents: 3500 }]);
+
+    // A late bounce: Ada no longer counts as reached.
+    await handle.db.updateTable('send_recipients').set({ status: 'bounced' }).where('send_id', '=', send.id).where('customer_id', '=', ada).execute();
+    expect(await keptRows()).toEqual([]);
+    await agree({ reached: 1, guests: 1, revenue_cents: 1500 });
+    // An order moved out of the window, then removed: the figures follow.
+    await handle.db.updateTable('orders').set({ occurred_at: new Date('2025-05-20T09:00:00Z') }).where('customer_id', '=', ben).where('total_cents', '=', 1500).execute();
+    await agree({ reached: 1, guests: 0, revenue_cents: 0 });
+    await handle.db.deleteFrom('orders').where('customer_id', '=', ben).execute();
+    await agree({ reached: 1, guests: 0, revenue_cents: 0 });
+
+    // The campaign sent again (a text campaign's second send): the kept row names the first send only, so it is computed again.
+    await handle.db.updateTable('sends').set({ campaign_key: 'sms:tacos' }).where('id', '=', send.id).execute();
+    await handle.db.deleteFrom('campaign_came_back').where('user_id', '=', kept).execute();
+    await seedSend(handle.db, kept, { channel: 'email', title: 'Taco Tuesday', started: '2025-06-08T10:00:00', campaignKey: 'sms:tacos' }, [[ada, 'sent']]);
+    const again = (await cameBackPerCampaign(handle.db, kept, ['sms:tacos'])).get('sms:tacos')!;
+    // Ada, reached by the second send on 8 June, came back on 3 June: before it, so not brought back by it.
+    expect(again).toEqual(await cameBack(handle.db, { userId: kept, campaignKey: 'sms:tacos' }, new Date(0), new Date(NOW.getTime() + 1)));
+    expect(again).toMatchObject({ reached: 2, guests: 0, revenue_cents: 0 });
+    await handle.db.insertInto('orders').values({ user_id: kept, customer_id: ada, occurred_at: new Date('2025-06-09T09:00:00Z'), total_cents: 900, source: 'manual' }).execute();
+    expect((await cameBackPerCampaign(handle.db, kept, ['sms:tacos'])).get('sms:tacos')).toMatchObject({ reached: 2, guests: 1, revenue_cents: 900 });
   });
 
   it('as a pie chart: shares of the sales brought back', async () => {

@@ -134,7 +134,7 @@ export async function emailReport(deps: CampaignDeps, userId: string, id: string
     toCampaign(deps, send),
     sendTotals(deps.db, send.id),
     firstHours(deps.db, send),
-    salesBack(deps.db, send, deps.now()),
+    salesBack(deps.db, send),
     reportPeriod(deps.db, { userId, campaignKey: campaignKeyOf(send) }, 'email', window),
   ]);
   const bounces = totals.hardBounces + totals.softBounces;

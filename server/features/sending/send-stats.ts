@@ -3,7 +3,7 @@ import type { Recipient, RecipientStatus, SendSummary } from '../../../src/contr
 import type { Db } from '../../db/client.ts';
 import type { SendRow } from './sending.table.ts';
 import { segmentAudienceSelect } from '../segments/segment-audience.ts';
-import { cameBack, rate } from '../analytics/campaign-results.ts';
+import { cameBackPerCampaign, rate, SALES_WINDOW_DAYS } from '../analytics/campaign-results.ts';
 import { campaignKeyOf } from './engine.ts';
 
 export { rate };
@@ -78,11 +78,14 @@ export async function firstHours(db: Db, send: SendRow, hours = 48) {
 }
 
 /**
- * The sales that came back to a campaign over its whole life (the analytics layer's `cameBack` for this send's
- * campaign): the guests it reached who visited within 14 days, what they spent, and its holdout beside them.
+ * The sales that came back to a campaign over its whole life: the guests it reached who visited within 14 days,
+ * what they spent, and its holdout beside them. The very function Ask's campaign results read, so the report and
+ * Ask show the same figures (kept per campaign once computed).
  */
-export const salesBack = (db: Db, send: SendRow, now: Date) =>
-  cameBack(db, { userId: send.user_id, campaignKey: campaignKeyOf(send) }, new Date(0), new Date(now.getTime() + 1));
+export async function salesBack(db: Db, send: SendRow) {
+  const key = campaignKeyOf(send);
+  return (await cameBackPerCampaign(db, send.user_id, [key])).get(key)!;
+}
 
 /** One page of a send's recipients with their status (spec: the Subscribers tab). */
 export async function recipientsPage(db: Db, send: SendRow, page: number, status?: string) {

@@ -106,8 +106,27 @@ type ConsentEventsTable = {
   at: Timestamp;
 };
 
-/** Migration 0070. */
+/** Migration 0290: what each campaign brought back over its whole life, kept once computed (analytics/campaign-results.ts). */
+export type CampaignCameBackTable = {
+  user_id: string;
+  campaign_key: string;
+  sends: number;
+  first_started_at: Timestamp;
+  last_started_at: Timestamp;
+  window_from: Timestamp;
+  window_to: Timestamp;
+  reached: number;
+  reached_guests: number;
+  reached_cents: ColumnType<string, string | number, string | number>;
+  held: number;
+  held_guests: number;
+  held_cents: ColumnType<string, string | number, string | number>;
+  computed_at: ColumnType<Date, Date | undefined, Date>;
+};
+
+/** Migration 0070 (and 0290's kept campaign figures). */
 export type SendingTables = {
+  campaign_came_back: CampaignCameBackTable;
   sends: SendsTable;
   send_recipients: SendRecipientsTable;
   send_events: SendEventsTable;

@@ -327,7 +327,7 @@ export async function textReport(deps: TextDeps, userId: string, campaignId: str
   const [totals, counts, sales, segment, optOuts, period] = await Promise.all([
     sendTotals(deps.db, send.id),
     countsBySend(deps.db, [send.id]),
-    salesBack(deps.db, send, deps.now()),
+    salesBack(deps.db, send),
     send.segment_id ? deps.db.selectFrom('segments').select('title').where('id', '=', send.segment_id).executeTakeFirst() : undefined,
     optOutsAfter(deps, send),
     reportPeriod(deps.db, { userId, campaignKey: campaignKeyOf(send) }, 'sms', window),

@@ -37,7 +37,7 @@ const kindOf = (channel: string) => (channel === 'email' ? 'email' : channel ===
 /**
  * Campaign results for Ask: the owner's campaigns that went out in a span (a campaign is every send of one
  * `campaign_key`, titled by its latest send), and for each what the campaign reports show over its whole life
- * (the analytics layer's `cameBack`, for all of them in one statement): the guests it reached, those who came back within 14 days, what they spent,
+ * (the analytics layer's `cameBackPerCampaign`, kept per campaign once computed): the guests it reached, those who came back within 14 days, what they spent,
  * and the lift over its holdout when it kept guests back.
  */
 export const campaignResults: Question<'campaign_results'> = {
