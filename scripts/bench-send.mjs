@@ -30,6 +30,9 @@ const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
 const CONNECTIONS = Number(process.env.SMTP_MAX_CONNECTIONS ?? 5);
 const mb = (bytes) => Math.round(bytes / 1024 / 1024);
 
+/** PGlite runs in its worker thread ('pglite'); BENCH_PGLITE_THREAD=off runs it on the main thread instead ('pglite-main'), both: one after the other. */
+const pgliteKinds = { off: ['pglite-main'], both: ['pglite-main', 'pglite'] }[process.env.BENCH_PGLITE_THREAD ?? ''] ?? ['pglite'];
+
 async function freePort() {
   return new Promise((resolve) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
@@ -84,7 +87,7 @@ async function bare(sinkUrl) {
 async function mise(kind, sinkUrl) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mise-bench-send-'));
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: sinkUrl, SMTP_MAX_CONNECTIONS: String(CONNECTIONS), PUBLIC_URL: 'http://mise.test' });
-  const database = kind === 'pglite' ? await openDatabase({ dataDir }) : await openThrowawayPostgres(process.env.TEST_DATABASE_URL, 'mise_bench_send');
+  const database = kind.startsWith('pglite') ? await openDatabase({ dataDir, pgliteThread: kind === 'pglite' }) : await openThrowawayPostgres(process.env.TEST_DATABASE_URL, 'mise_bench_send');
   await migrateToLatest(database.db);
   const db = database.db;
   const logger = createLogger('silent');
@@ -101,7 +104,7 @@ async function mise(kind, sinkUrl) {
     .values({ user_id: user.id, source: 'template', user_title: 'Taco Friday', subject: 'Taco Friday', blocks: JSON.stringify(BLOCKS), html: '', media_ids: '[]', completions: JSON.stringify([{ completed_at: now.toISOString() }]), created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (kind === 'pglite') await sql`VACUUM ANALYZE`.execute(db);
+  if (kind.startsWith('pglite')) await sql`VACUUM ANALYZE`.execute(db);
 
   const jobs = createJobs({ db, logger, now: () => new Date(), pollMs: 50 });
   registerSendingJobs(jobs, deps);
@@ -130,11 +133,11 @@ async function mise(kind, sinkUrl) {
 const sink = await startSink();
 try {
   console.log(`bench:send — ${RECIPIENTS.toLocaleString('en-US')} recipients, SMTP pool of ${CONNECTIONS}, sink in its own process, Node ${process.version}`);
-  const kinds = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+  const kinds = [...pgliteKinds, ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
   for (const kind of kinds) {
     const baseline = await bare(sink.url);
     const result = await mise(kind, sink.url);
-    console.log(`${kind.padEnd(9)} bare nodemailer pool ${Math.round(baseline)} msg/s | Mise ${Math.round(result.rate)} msg/s (${result.seconds.toFixed(1)} s) | ratio ${(result.rate / baseline).toFixed(2)} (goal ≥ 0.80) | memory growth ${mb(result.growth)} MB (goal < 100) | ledger ${JSON.stringify(result.counts)}`);
+    console.log(`${kind.padEnd(12)} bare nodemailer pool ${Math.round(baseline)} msg/s | Mise ${Math.round(result.rate)} msg/s (${result.seconds.toFixed(1)} s) | ratio ${(result.rate / baseline).toFixed(2)} (goal ≥ 0.80) | memory growth ${mb(result.growth)} MB (goal < 100) | ledger ${JSON.stringify(result.counts)}`);
   }
 } finally {
   sink.stop();

@@ -60,6 +60,9 @@ function startFake(answerMs) {
 }
 
 /** The bare baseline: form POSTs to Messages.json, `concurrency` in flight, keep-alive. */
+/** PGlite runs in its worker thread ('pglite'); BENCH_PGLITE_THREAD=off runs it on the main thread instead ('pglite-main'), both: one after the other. */
+const pgliteKinds = { off: ['pglite-main'], both: ['pglite-main', 'pglite'] }[process.env.BENCH_PGLITE_THREAD ?? ''] ?? ['pglite'];
+
 async function bare(fake, concurrency) {
   const auth = `Basic ${Buffer.from(`${fake.accountSid}:${fake.authToken}`).toString('base64')}`;
   const url = `${fake.url}/2010-04-01/Accounts/${fake.accountSid}/Messages.json`;
@@ -80,7 +83,7 @@ async function bare(fake, concurrency) {
 async function mise(kind, fake) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mise-bench-text-'));
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', TWILIO_ACCOUNT_SID: fake.accountSid, TWILIO_AUTH_TOKEN: fake.authToken, TWILIO_FROM: FROM, TWILIO_BASE_URL: fake.url, PUBLIC_URL: 'http://mise.test' });
-  const database = kind === 'pglite' ? await openDatabase({ dataDir }) : await openThrowawayPostgres(process.env.TEST_DATABASE_URL, 'mise_bench_text');
+  const database = kind.startsWith('pglite') ? await openDatabase({ dataDir, pgliteThread: kind === 'pglite' }) : await openThrowawayPostgres(process.env.TEST_DATABASE_URL, 'mise_bench_text');
   await migrateToLatest(database.db);
   const db = database.db;
   const logger = createLogger('silent');
@@ -92,7 +95,7 @@ async function mise(kind, fake) {
     SELECT ${user.id}, 'Guest' || n, ${PREFIX} || (2000000 + n)::text, true, now(), 'manual', now(), now(), now() FROM generate_series(0, ${TEXTS - 1}) n`.execute(db);
   const segment = await db.insertInto('segments').values({ user_id: user.id, title: 'Everyone', definition: JSON.stringify({ type: 'group', op: 'and', conditions: [] }) }).returning('id').executeTakeFirstOrThrow();
   const campaign = await db.insertInto('sms_campaigns').values({ user_id: user.id, user_title: 'Taco day', final_sms_draft: BODY, completed_at: now, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-  if (kind === 'pglite') await sql`VACUUM ANALYZE`.execute(db);
+  if (kind.startsWith('pglite')) await sql`VACUUM ANALYZE`.execute(db);
 
   const concurrency = transportsFor(deps).sms.concurrency;
   const jobs = createJobs({ db, logger, now: () => new Date(), pollMs: 50 });
@@ -124,11 +127,11 @@ for (const scenario of scenarios) {
   const fake = await startFake(scenario.answerMs);
   try {
     console.log(`bench:text — ${TEXTS.toLocaleString('en-US')} texts to the fake Twilio in its own process, which ${scenario.label} (numbers ${PREFIX}…, quiet hours on), Node ${process.version}`);
-    const kinds = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+    const kinds = [...pgliteKinds, ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
     for (const kind of kinds) {
       const result = await mise(kind, fake);
       const baseline = await bare(fake, result.concurrency);
-      console.log(`${kind.padEnd(9)} bare fetch loop (${result.concurrency} in flight) ${Math.round(baseline)} msg/s | Mise ${Math.round(result.rate)} msg/s (${result.seconds.toFixed(1)} s) | ratio ${(result.rate / baseline).toFixed(2)} (goal ≥ 0.80) | ledger ${JSON.stringify(result.counts)}`);
+      console.log(`${kind.padEnd(12)} bare fetch loop (${result.concurrency} in flight) ${Math.round(baseline)} msg/s | Mise ${Math.round(result.rate)} msg/s (${result.seconds.toFixed(1)} s) | ratio ${(result.rate / baseline).toFixed(2)} (goal ≥ 0.80) | ledger ${JSON.stringify(result.counts)}`);
     }
   } finally {
     fake.stop();

@@ -13,6 +13,8 @@ const EnvSchema = v.object({
   DATA_DIR: v.optional(v.string(), './data'),
   STATIC_DIR: v.optional(v.string(), './dist'),
   DATABASE_URL: optionalString,
+  /** PGlite in a worker thread of its own (default); `0` keeps it on the main thread (server/db/pglite-thread.ts). */
+  PGLITE_THREAD: v.optional(v.picklist(['0', '1', 'true', 'false', '']), ''),
   PUBLIC_URL: optionalString,
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   /** json: one JSON object a line (for log collectors); pretty: short readable lines; auto: pretty in a terminal, else json. */
@@ -157,7 +159,7 @@ const EnvSchema = v.object({
   S3_FORCE_PATH_STYLE: v.optional(v.picklist(['0', '1', 'true', 'false', '']), ''),
 });
 
-export type Env = v.InferOutput<typeof EnvSchema> & { dataDir: string; staticDir: string; rateLimitEnabled: boolean };
+export type Env = v.InferOutput<typeof EnvSchema> & { dataDir: string; staticDir: string; rateLimitEnabled: boolean; pgliteThread: boolean };
 
 const DKIM_PARTS = ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'] as const;
 
@@ -185,6 +187,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     dataDir: path.resolve(parsed.DATA_DIR),
     staticDir: path.resolve(parsed.STATIC_DIR),
     rateLimitEnabled: !['1', 'true'].includes(parsed.RATE_LIMIT_DISABLED),
+    pgliteThread: !['0', 'false'].includes(parsed.PGLITE_THREAD),
   };
 }
 

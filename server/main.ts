@@ -23,6 +23,7 @@ fs.mkdirSync(env.dataDir, { recursive: true });
 const { database, applied } = await openMigratedDatabase({
   databaseUrl: env.DATABASE_URL,
   dataDir: env.dataDir,
+  pgliteThread: env.pgliteThread,
   onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server'),
 });
 logger.debug({ database: database.kind, applied }, `database ready (${database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'})`);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './schema.ts';
 import { createPglitePool } from './pglite-pool.ts';
+import { startPgliteThread, type PgliteLike } from './pglite-thread.ts';
 
 export type Db = Kysely<Database>;
 
@@ -14,9 +15,10 @@ export type DbHandle = {
 
 /**
  * `databaseUrl` set: a PostgreSQL server through node-postgres.
- * Otherwise PGlite: on disk under `dataDir/pglite`, or in memory when `dataDir` is 'memory://'.
+ * Otherwise PGlite: on disk under `dataDir/pglite`, or in memory when `dataDir` is 'memory://'; in a worker thread of its
+ * own unless `pgliteThread` is false (then on the calling thread, as it was before issue 12's throughput work).
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; onIdleError?: (error: Error) => void }): Promise<DbHandle> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; pgliteThread?: boolean; onIdleError?: (error: Error) => void }): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pg = await import('pg');
     // Keep DATE as a plain 'YYYY-MM-DD' string rather than a local-midnight Date.
@@ -29,15 +31,18 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
 
-  const { PGlite } = await import('@electric-sql/pglite');
   let dataPath: string | undefined;
   if (options.dataDir !== 'memory://') {
     dataPath = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(dataPath, { recursive: true });
   }
-  const pglite = await PGlite.create(dataPath, {
-    parsers: { 1082: (value: string) => value },
-  });
+  const pglite: PgliteLike =
+    options.pgliteThread === false
+      ? await (await import('@electric-sql/pglite')).PGlite.create(dataPath, {
+          // Keep DATE as a plain 'YYYY-MM-DD' string (the worker sets the same parser).
+          parsers: { 1082: (value: string) => value },
+        })
+      : await startPgliteThread(dataPath);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPglitePool(pglite) }) });
   return {
     db,

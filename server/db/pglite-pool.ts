@@ -1,14 +1,14 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type { PgliteLike } from './pglite-thread.ts';
 
 /**
  * Lets Kysely's own PostgresDialect drive an embedded PGlite database.
  *
- * PGlite is a single connection, so this is a pool of one: `connect()` waits until the
- * previous holder releases it, which keeps a transaction's statements together.
+ * `db` is PGlite on this thread or in its worker thread (pglite-thread.ts). PGlite is a single connection, so this is a
+ * pool of one: `connect()` waits until the previous holder releases it, which keeps a transaction's statements together.
  * (kysely-pglite-dialect does the same job but pins an older PGlite in its peer range.)
  */
-export function createPglitePool(db: PGlite): PostgresPool {
+export function createPglitePool(db: Pick<PgliteLike, 'query'>): PostgresPool {
   let tail: Promise<void> = Promise.resolve();
 
   // Kysely only uses the (sql, parameters) overload of query(); streaming cursors are not offered.
