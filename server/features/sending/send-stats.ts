@@ -3,7 +3,7 @@ import type { Recipient, RecipientStatus, SendSummary } from '../../../src/contr
 import type { Db } from '../../db/client.ts';
 import type { SendRow } from './sending.table.ts';
 import { segmentAudienceSelect } from '../segments/segment-audience.ts';
-import { cameBackPerCampaign, rate, SALES_WINDOW_DAYS } from '../analytics/campaign-results.ts';
+import { cameBackPerCampaign, rate } from '../analytics/campaign-results.ts';
 import { campaignKeyOf } from './engine.ts';
 
 export { rate };

@@ -107,7 +107,7 @@ type ConsentEventsTable = {
 };
 
 /** Migration 0290: what each campaign brought back over its whole life, kept once computed (analytics/campaign-results.ts). */
-export type CampaignCameBackTable = {
+type CampaignCameBackTable = {
   user_id: string;
   campaign_key: string;
   sends: number;
