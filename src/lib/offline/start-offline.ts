@@ -2,24 +2,18 @@ import type { QueryClient } from '@tanstack/react-query';
 import { startOutbox, drainSoon } from '../outbox/client.ts';
 import { sessionStore } from '../session.ts';
 import { mirrorAuth } from './auth-mirror.ts';
-import { captureInstallPrompt } from './install-prompt.ts';
-import { seedOnlineManager } from './online.ts';
 import { persistQueryCache, removePersistedQueryCache, restoreQueryCache } from './persister.ts';
 import { requestPersistentStorage } from './storage-persist.ts';
 import { reportStorageProblem } from './storage-problems.ts';
-import { registerServiceWorker } from './sw-registration.ts';
 
 const STORAGE_BROKEN = 'Mise cannot use this browser’s storage (private browsing?). It works, but not offline.';
 
 /**
- * Everything offline, started once before the first render (main.tsx):
- * the service worker, the online state, the token mirror, the restored read cache, the outbox.
+ * The storage half of offline, loaded on its own (main.tsx): the token mirror, the restored read cache, the outbox.
+ * With a session it runs before the first render (the cached answers show at once); signed out, after the first paint.
+ * The online state, the install prompt and the service worker start in main.tsx itself.
  */
 export async function startOffline(queryClient: QueryClient): Promise<void> {
-  seedOnlineManager();
-  captureInstallPrompt();
-  registerServiceWorker();
-
   let owner = sessionStore.get()?.userId ?? null;
   let tail: Promise<void> = Promise.resolve();
   // Session changes are mirrored one after another, in order.
