@@ -46,7 +46,7 @@ type FirstLoadGroup = 'framework' | 'start' | 'signin' | 'shell' | 'storage';
  *  - `start`: what the entry runs (route tree, search validation, providers) and what both /signin and the home draw;
  *  - `signin`: what only the signed-out screens draw; `shell`: what only the signed-in frame and home draw;
  *  - `storage`: the read cache, the token mirror and the outbox (IndexedDB), loaded by main.tsx on its own;
- *  - `framework`: React, the router and the query client, only the parts these screens run.
+ *  - `framework`: React, the router and the query client, the parts both first screens run.
  * Anything else (every other screen, what the first screens import lazily: the storage start-up, the toasts' renderer,
  * the service worker's registration) is split by Rolldown as before. Apart, the first load was 60–95 files: each is
  * gzipped alone and named in the preload lists.
@@ -100,9 +100,11 @@ async function firstLoadGroups(mode: string): Promise<Map<string, FirstLoadGroup
   const storage = modulesOf(closure(chunks.filter((c) => c.moduleIds.some((id) => STORAGE.test(id)))));
   const groups = new Map<string, FirstLoadGroup>();
   for (const id of new Set([...start, ...signin, ...home, ...storage])) {
-    // Only the framework modules a first screen runs: the rest (infinite queries, hydration, …) go with their screens.
-    if (FRAMEWORK.test(id)) groups.set(id, 'framework');
-    else if (start.has(id) || (signin.has(id) && home.has(id))) groups.set(id, 'start');
+    const shared = start.has(id) || (signin.has(id) && home.has(id));
+    // Only the framework modules both first screens run (what only the home runs, like query observers, goes with the
+    // shell; the rest, like infinite queries or hydration, with the screens that use them).
+    if (FRAMEWORK.test(id) && shared) groups.set(id, 'framework');
+    else if (shared) groups.set(id, 'start');
     // The outbox and IndexedDB: before the home's first render, after the sign-in screen's first paint.
     else if (storage.has(id)) groups.set(id, 'storage');
     else groups.set(id, signin.has(id) ? 'signin' : 'shell');
