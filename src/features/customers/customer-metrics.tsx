@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Skeleton, Text, type MantineSpacing } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { customerQueries } from './customers-queries.ts';
+import { customerMetricsQuery } from './customer-metrics-query.ts';
 
 /** A tile's height with a two-line label at 360 px (xl figure + two sm lines + padding). */
 const TILE_HEIGHT = 96;
@@ -11,7 +11,7 @@ const TILE_HEIGHT = 96;
  * still starts on the first screen.
  */
 export function CustomerMetrics(props: { mb?: MantineSpacing }) {
-  const { data, isPending } = useQuery(customerQueries.metrics());
+  const { data, isPending } = useQuery(customerMetricsQuery());
   // Still loading: four tiles of the same size hold the place, so what is below does not jump when they arrive.
   if (isPending) {
     return (

@@ -1,10 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { startOutbox, drainSoon } from '../outbox/client.ts';
 import { sessionStore } from '../session.ts';
 import { mirrorAuth } from './auth-mirror.ts';
 import { persistQueryCache, removePersistedQueryCache, restoreQueryCache } from './persister.ts';
 import { requestPersistentStorage } from './storage-persist.ts';
 import { reportStorageProblem } from './storage-problems.ts';
+
+// The outbox's sender (drain, tus uploads) is fetched after the cached answers are restored: nothing on the first
+// screen waits for it (~2.5 KB gzip less before a signed-in page's first paint). Pending changes stay in IndexedDB.
+const outbox = () => import('../outbox/client.ts');
 
 const STORAGE_BROKEN = 'Mise cannot use this browser’s storage (private browsing?). It works, but not offline.';
 
@@ -30,7 +33,7 @@ export async function startOffline(queryClient: QueryClient): Promise<void> {
       try {
         const { otherOwner, resumed } = await mirrorAuth(session ? { token: session.token, userId: session.userId } : null);
         if (otherOwner) await removePersistedQueryCache();
-        if (resumed) void drainSoon();
+        if (resumed) void outbox().then(({ drainSoon }) => drainSoon());
         if (signedIn) void requestPersistentStorage();
       } catch {
         reportStorageProblem(STORAGE_BROKEN);
@@ -44,7 +47,12 @@ export async function startOffline(queryClient: QueryClient): Promise<void> {
   await restoreQueryCache(queryClient);
   persistQueryCache(queryClient);
   sessionStore.subscribe(() => void mirror());
-  startOutbox(queryClient);
+  void outbox().then(
+    ({ startOutbox }) => startOutbox(queryClient),
+    // Not fetched (offline before the service worker cached it): the changes wait in IndexedDB for the next start
+    // (or the worker's Background Sync).
+    () => undefined,
+  );
 }
 
 const withTimeout = (work: Promise<void>, ms: number) => Promise.race([work, new Promise<void>((resolve) => setTimeout(resolve, ms))]);
