@@ -44,14 +44,14 @@ export function AppShellLayout({ user, onSignOut, headerExtras, banner, items, c
           </Group>
         </div>
       </header>
-      <div className={classes.navbar}>
+      <div className={classes.navbar} data-shell="navbar">
         <SideNav primary={sections.primary} more={sections.more} />
       </div>
       <main className={classes.main}>
         {banner}
         {children}
       </main>
-      <footer className={classes.footer}>
+      <footer className={classes.footer} data-shell="footer">
         <BottomNav items={sections.bottomBar} moreItems={sections.moreSheet} onSignOut={onSignOut} />
       </footer>
     </div>
