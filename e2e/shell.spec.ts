@@ -45,7 +45,7 @@ test('on a phone: greeting, shortcuts to the screens that exist, bottom bar and 
   // The sidebar is for wide screens only; the phone gets the bottom bar.
   const bottomBar = page.getByRole('contentinfo').getByRole('navigation', { name: 'Main' });
   await expect(bottomBar).toBeVisible();
-  await expect(page.locator('.mantine-AppShell-navbar')).toBeHidden();
+  await expect(page.locator('[data-shell=navbar]')).toBeHidden();
   const barTargets = bottomBar.locator('a, button');
   await expect(barTargets).toHaveText([...labels(sections.bottomBar), 'More']);
   await expectTouchSized(barTargets);
@@ -53,7 +53,7 @@ test('on a phone: greeting, shortcuts to the screens that exist, bottom bar and 
   await expect(bottomBar.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
 
   // The bar clears the home indicator of an installed app.
-  const footerPadding = await page.locator('.mantine-AppShell-footer').evaluate((el) => getComputedStyle(el).paddingBottom);
+  const footerPadding = await page.locator('[data-shell=footer]').evaluate((el) => getComputedStyle(el).paddingBottom);
   expect(footerPadding).toMatch(/px$/);
 
   await bottomBar.getByRole('button', { name: 'More' }).click();
@@ -79,10 +79,10 @@ test('on a phone: greeting, shortcuts to the screens that exist, bottom bar and 
 test('on a wide screen: a sidebar instead of the bottom bar', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, 'Sam Okafor');
-  const sidebar = page.locator('.mantine-AppShell-navbar').getByRole('navigation', { name: 'Main' });
+  const sidebar = page.locator('[data-shell=navbar]').getByRole('navigation', { name: 'Main' });
   await expect(sidebar).toBeVisible();
   await expect(sidebar.getByRole('link')).toHaveText(labels([...sections.primary, ...sections.more]));
-  await expect(page.locator('.mantine-AppShell-footer')).toBeHidden();
+  await expect(page.locator('[data-shell=footer]')).toBeHidden();
 
   await sidebar.getByRole('link', { name: 'Password' }).click();
   await expect(page).toHaveURL(/\/settings\/password$/);

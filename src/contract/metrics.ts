@@ -1,22 +1,8 @@
 import * as v from 'valibot';
 import { SegmentCustomerSchema } from './segments.ts';
 
-/** Customer metrics (spec §7 POS-side API). Money is integer cents. */
-const CustomerMetricsSchema = v.object({
-  total_customers: v.number(),
-  new_this_month: v.number(),
-  returning_customers: v.number(),
-  active_last_30_days: v.number(),
-  lapsed_customers: v.number(),
-  total_revenue: v.number(),
-  /** Mean lifetime spend of customers who have visited at least once. */
-  average_spend: v.number(),
-  average_order_value: v.number(),
-  email_subscribers: v.number(),
-  sms_subscribers: v.number(),
-});
-export type CustomerMetrics = v.InferOutput<typeof CustomerMetricsSchema>;
-export const CustomerMetricsResponseSchema = v.object({ data: CustomerMetricsSchema });
+// The customer figures the home reads live in a small module of their own (no segment schemas on the home's path).
+export { CustomerMetricsSchema, CustomerMetricsResponseSchema, type CustomerMetrics } from './customer-metrics.ts';
 
 export const AGE_GROUPS = ['Under 18', '18-24', '25-34', '35-44', '45-54', '55-64', '65+', 'Unknown'] as const;
 const AgeGroupCountSchema = v.object({ age_group: v.picklist(AGE_GROUPS), count: v.number() });

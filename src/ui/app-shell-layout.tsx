@@ -1,4 +1,4 @@
-import { AppShell, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { BottomNav } from './bottom-nav.tsx';
@@ -21,22 +21,19 @@ type AppShellLayoutProps = {
   children: ReactNode;
 };
 
-const HEADER = 'calc(3.5rem + env(safe-area-inset-top))';
-const BOTTOM_BAR = 'calc(3.75rem + env(safe-area-inset-bottom))';
-
-/** The signed-in frame: header, sidebar from the `sm` breakpoint, bottom bar below it. */
+/**
+ * The signed-in frame: header, sidebar from the `sm` breakpoint, bottom bar below it. Plain CSS (app-shell.module.css),
+ * not Mantine's AppShell: that one, with the scroll-lock library its header and footer import, was ~9 KB gzip of the
+ * signed-in first load. The frame sets the same `--app-shell-header-offset` / `--app-shell-footer-offset` variables
+ * that sticky bars use to stay clear of the header and the bottom bar.
+ */
 export function AppShellLayout({ user, onSignOut, headerExtras, banner, items, children }: AppShellLayoutProps) {
   const sections = navSections(items);
   // While the owner types on a phone, the bottom bar steps aside (the keyboard leaves little room).
   const typing = useOnScreenKeyboard();
   return (
-    <AppShell
-      header={{ height: HEADER }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: true } }}
-      footer={{ height: { base: BOTTOM_BAR, sm: 0 }, collapsed: typing }}
-      padding="md"
-    >
-      <AppShell.Header className={classes.header}>
+    <div className={classes.frame} data-typing={typing || undefined}>
+      <header className={classes.header}>
         <div className={classes.headerInner}>
           <Link to="/" className={classes.brand} aria-label="Mise home">
             <BrandLogo size={30} />
@@ -46,17 +43,17 @@ export function AppShellLayout({ user, onSignOut, headerExtras, banner, items, c
             <UserMenu user={user} onSignOut={onSignOut} />
           </Group>
         </div>
-      </AppShell.Header>
-      <AppShell.Navbar visibleFrom="sm">
+      </header>
+      <div className={classes.navbar} data-shell="navbar">
         <SideNav primary={sections.primary} more={sections.more} />
-      </AppShell.Navbar>
-      <AppShell.Main className={classes.main}>
+      </div>
+      <main className={classes.main}>
         {banner}
         {children}
-      </AppShell.Main>
-      <AppShell.Footer className={classes.footer} hiddenFrom="sm">
+      </main>
+      <footer className={classes.footer} data-shell="footer">
         <BottomNav items={sections.bottomBar} moreItems={sections.moreSheet} onSignOut={onSignOut} />
-      </AppShell.Footer>
-    </AppShell>
+      </footer>
+    </div>
   );
 }

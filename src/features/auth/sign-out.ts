@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { wipeUserData } from '../../lib/offline/wipe-user-data.ts';
-import { forgetPushSubscription } from '../../lib/push/push-client.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { authApi } from './auth-api.ts';
 
@@ -17,7 +16,8 @@ export async function signOut(queryClient: QueryClient) {
   sessionStore.set(null);
   queryClient.clear();
   // The server dropped this device's push subscription with the session; the browser forgets it too.
-  await forgetPushSubscription().catch(() => undefined);
+  // (push-client.ts is fetched here: it is not part of the signed-in first load.)
+  await import('../../lib/push/push-client.ts').then(({ forgetPushSubscription }) => forgetPushSubscription()).catch(() => undefined);
   // The persisted cache, the outbox (queued writes and their files) and the token mirror in IndexedDB.
   await wipeUserData().catch(() => undefined);
 }

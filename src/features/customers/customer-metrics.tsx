@@ -1,6 +1,7 @@
-import { Paper, SimpleGrid, Skeleton, Text, type MantineSpacing } from '@mantine/core';
+import { Box, Paper, Skeleton, Text, type MantineSpacing } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { customerQueries } from './customers-queries.ts';
+import grids from '../../ui/grids.module.css';
+import { customerMetricsQuery } from './customer-metrics-query.ts';
 
 /** A tile's height with a two-line label at 360 px (xl figure + two sm lines + padding). */
 const TILE_HEIGHT = 96;
@@ -11,15 +12,15 @@ const TILE_HEIGHT = 96;
  * still starts on the first screen.
  */
 export function CustomerMetrics(props: { mb?: MantineSpacing }) {
-  const { data, isPending } = useQuery(customerQueries.metrics());
+  const { data, isPending } = useQuery(customerMetricsQuery());
   // Still loading: four tiles of the same size hold the place, so what is below does not jump when they arrive.
   if (isPending) {
     return (
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" aria-busy="true" aria-label="Customer figures loading" {...props}>
+      <Box className={grids.metrics} aria-busy="true" aria-label="Customer figures loading" {...props}>
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} radius="md" h={TILE_HEIGHT} />
         ))}
-      </SimpleGrid>
+      </Box>
     );
   }
   if (!data || data.total_customers === 0) return null;
@@ -31,7 +32,7 @@ export function CustomerMetrics(props: { mb?: MantineSpacing }) {
     { label: 'Can be emailed', value: count(data.email_subscribers) },
   ];
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" component="section" aria-label="Customer figures" {...props}>
+    <Box component="section" className={grids.metrics} aria-label="Customer figures" {...props}>
       {tiles.map((tile) => (
         <Paper key={tile.label} withBorder radius="md" p="sm" mih={TILE_HEIGHT} data-testid="customer-metric">
           <Text size="xl" fw={700} lh={1.2}>
@@ -42,6 +43,6 @@ export function CustomerMetrics(props: { mb?: MantineSpacing }) {
           </Text>
         </Paper>
       ))}
-    </SimpleGrid>
+    </Box>
   );
 }

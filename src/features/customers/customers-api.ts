@@ -8,7 +8,7 @@ import type {
 } from '../../contract/customers.ts';
 import { CsvImportResponseSchema, type CsvFormat, type CsvMapping } from '../../contract/customers-csv.ts';
 import { MessageResponseSchema } from '../../contract/common.ts';
-import { CustomerMetricsResponseSchema } from '../../contract/metrics.ts';
+import { fetchCustomerMetrics } from './customer-metrics-query.ts';
 import { api } from '../../lib/api.ts';
 
 export type CustomerFilters = { search: string; sort: CustomerSort };
@@ -19,7 +19,7 @@ export const customersApi = {
     if (filters.search.trim()) query.set('search', filters.search.trim());
     return api(`/customers/get_customers?${query}`, CustomerListResponseSchema, { signal });
   },
-  metrics: (signal?: AbortSignal) => api('/metrics/get-customers', CustomerMetricsResponseSchema, { signal }).then((body) => body.data),
+  metrics: fetchCustomerMetrics,
   get: (id: string, signal?: AbortSignal) =>
     api(`/customers/${encodeURIComponent(id)}`, v.object({ customer: CustomerResponseSchema.entries.customer }), { signal }),
   create: (body: CreateCustomerRequest) => api('/customers/manual/customer-manual', CustomerResponseSchema, { json: body }),

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { customerMetricsKey, customerMetricsQuery } from './customer-metrics-query.ts';
 import { customersApi, type CustomerFilters } from './customers-api.ts';
 
 // Hierarchical keys under ['customers'] (persisted for offline reading, see src/lib/offline/persisted-queries.ts).
@@ -6,7 +7,7 @@ export const customerKeys = {
   all: ['customers'] as const,
   lists: () => ['customers', 'list'] as const,
   list: (filters: CustomerFilters) => ['customers', 'list', filters.sort, filters.search.trim().toLowerCase()] as const,
-  metrics: () => ['customers', 'metrics'] as const,
+  metrics: customerMetricsKey,
   details: () => ['customers', 'detail'] as const,
   detail: (id: string) => ['customers', 'detail', id] as const,
 };
@@ -19,11 +20,7 @@ export const customerQueries = {
       queryFn: ({ pageParam, signal }) => customersApi.list(filters, pageParam, signal),
       getNextPageParam: (last) => last.next ?? undefined,
     }),
-  metrics: () =>
-    queryOptions({
-      queryKey: customerKeys.metrics(),
-      queryFn: ({ signal }) => customersApi.metrics(signal),
-    }),
+  metrics: customerMetricsQuery,
   detail: (id: string) =>
     queryOptions({
       queryKey: customerKeys.detail(id),

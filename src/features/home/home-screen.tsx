@@ -1,9 +1,10 @@
-import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import type { NavItem } from '../../ui/nav-items.ts';
 import { greetingFor } from './greeting.ts';
+import grids from '../../ui/grids.module.css';
 
 /** `children`: figures worth a glance (composed by the route from other features), above the shortcuts. */
 type HomeScreenProps = { displayName: string; shortcuts: readonly NavItem[]; children?: ReactNode };
@@ -23,7 +24,7 @@ export function HomeScreen({ displayName, shortcuts, children }: HomeScreenProps
         </Title>
       </Stack>
       {children}
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm" component="nav" aria-label="Shortcuts">
+      <nav className={grids.shortcuts} aria-label="Shortcuts">
         {shortcuts.map((item) => (
           <Card key={item.path} component={Link} to={item.path} withBorder radius="lg" padding="lg" mih={88} style={{ justifyContent: 'center' }}>
             <Group wrap="nowrap" gap="md">
@@ -42,7 +43,7 @@ export function HomeScreen({ displayName, shortcuts, children }: HomeScreenProps
             </Group>
           </Card>
         ))}
-      </SimpleGrid>
+      </nav>
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
 import { useSyncExternalStore } from 'react';
-import { withOutboxLock } from '../outbox/drain.ts';
 
 /**
  * Registers the service worker on every page (installability and offline start need it before
@@ -21,16 +20,24 @@ function set(next: Partial<UpdateState>) {
 /**
  * After the first paint: once the browser has painted content and the main thread is idle (at most 2 s later), so the
  * worker's registration, workbox-window and the precache downloads never compete with what the screen needs first.
- * (The page's `load` event is too early: the app renders after main.tsx's top-level await.) Without paint timing, 3 s.
+ * (The page's `load` event is too early: a signed-in page renders only once its stored answers are restored.)
  */
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return;
+  afterFirstPaint(() => void register());
+}
+
+/**
+ * Runs `work` once the browser has painted content and the main thread is idle (at most 2 s later); without paint
+ * timing, after 3 s. Also used for the storage start-up of a signed-out page (main.tsx).
+ */
+export function afterFirstPaint(work: () => void) {
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-    idle(() => void register(), { timeout: 2000 });
+    idle(work, { timeout: 2000 });
   };
   try {
     const observer = new PerformanceObserver((list) => {
@@ -69,6 +76,8 @@ export async function applyUpdate() {
   if (!update || state.applying) return;
   set({ applying: true });
   const apply = update;
+  // The outbox (and IndexedDB) on demand: this module is part of the first load, the outbox is not.
+  const { withOutboxLock } = await import('../outbox/drain.ts');
   await withOutboxLock(async () => {
     await apply(true);
     await new Promise((resolve) => setTimeout(resolve, 15_000));

@@ -1,13 +1,10 @@
 import * as v from 'valibot';
 import { ApiError } from '../api.ts';
+import { awaitedByScreen } from './awaited.ts';
 import { enqueue } from './client.ts';
 import { postOutboxEvent, subscribeOutboxEvents } from './events.ts';
 import { getOp, removeOps } from './store.ts';
 import type { EnqueueInput, OutboxEvent, OutboxOp } from './types.ts';
-
-/** Ops whose screen is waiting for the answer (and shows a refusal itself, under its fields). */
-const awaitedByScreen = new Set<string>();
-export const isAwaitedByScreen = (opId: string) => awaitedByScreen.has(opId);
 
 export type Delivery<T> = { queued: false; body: T } | { queued: true; op: OutboxOp };
 

@@ -15,7 +15,7 @@ const StaffHomePage = lazy(async () => {
 import { CustomerMetrics } from '../../features/customers/customer-metrics.tsx';
 import { dashboardQueries } from '../../features/dashboard/dashboard-queries.ts';
 import { WeekHeadline } from '../../features/dashboard/week-headline.tsx';
-import { customerQueries } from '../../features/customers/customers-queries.ts';
+import { customerMetricsQuery } from '../../features/customers/customer-metrics-query.ts';
 import { tolerateFailure } from '../../lib/route-data.ts';
 import { HomeScreen } from '../../features/home/home-screen.tsx';
 import { navSections } from '../../ui/nav-items.ts';
@@ -26,7 +26,7 @@ export const Route = createFileRoute('/_app/')({
   loader: ({ context }) =>
     // A team member's home has none of the owner's figures (the server would refuse them).
     isStaffSession(sessionStore.get()) ? undefined :
-    tolerateFailure(Promise.all([context.queryClient.ensureQueryData(customerQueries.metrics()), context.queryClient.ensureQueryData(dashboardQueries.window(7))])),
+    tolerateFailure(Promise.all([context.queryClient.ensureQueryData(customerMetricsQuery()), context.queryClient.ensureQueryData(dashboardQueries.window(7))])),
   component: HomePage,
 });
 
