@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /** Customer metrics (spec §7 POS-side API). Money is integer cents. */
-export const CustomerMetricsSchema = v.object({
+const CustomerMetricsSchema = v.object({
   total_customers: v.number(),
   new_this_month: v.number(),
   returning_customers: v.number(),

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { SegmentCustomerSchema } from './segments.ts';
 
 // The customer figures the home reads live in a small module of their own (no segment schemas on the home's path).
-export { CustomerMetricsSchema, CustomerMetricsResponseSchema, type CustomerMetrics } from './customer-metrics.ts';
+export type { CustomerMetrics } from './customer-metrics.ts';
 
 export const AGE_GROUPS = ['Under 18', '18-24', '25-34', '35-44', '45-54', '55-64', '65+', 'Unknown'] as const;
 const AgeGroupCountSchema = v.object({ age_group: v.picklist(AGE_GROUPS), count: v.number() });

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type * as v from 'valibot';
 import { schemaErrors, serverFieldErrors, type FieldMap } from './form-errors.ts';
 
-export { schemaErrors, serverFieldErrors, type FieldMap } from './form-errors.ts';
+export { schemaErrors, serverFieldErrors } from './form-errors.ts';
 
 export type ContractFormOptions<T extends Record<string, unknown>> = Omit<UseFormInput<T>, 'validate'> & {
   /** The contract schema the server validates the request with. */
