@@ -9,8 +9,10 @@ const serverProject = (name: string, database: 'pglite' | 'postgres'): TestProje
     name,
     include: ['tests/server/**/*.test.ts'],
     env: { MISE_TEST_DB: database },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: a test that opens a second app (a fresh embedded database and its migrations) can take tens of seconds
+    // on a loaded 2-core machine. A timeout here means "stuck", never "slow".
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
   },
 });
 
@@ -25,7 +27,7 @@ export default defineConfig({
       ...(onPostgres ? [serverProject('server (PostgreSQL)', 'postgres')] : []),
       {
         extends: true,
-        test: { name: 'client', include: ['tests/src/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: { name: 'client', include: ['tests/src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 20_000 },
       },
     ],
   },
