@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Box, Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
@@ -22,8 +22,11 @@ function TemplatesPage() {
   const navigate = useNavigate();
   return (
     <>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <PageHeader title="Email Templates">Ready-made emails in your brand. Use one as it is, or make it yours.</PageHeader>
+      {/* On a 360 px phone the button goes under the title instead of squeezing it. */}
+      <Group justify="space-between" align="flex-start" gap="xs">
+        <Box style={{ flex: '1 1 14rem' }}>
+          <PageHeader title="Email Templates">Ready-made emails in your brand. Use one as it is, or make it yours.</PageHeader>
+        </Box>
         <Button component={Link} to="/campaigns/email-campaigns/templates/new" leftSection={<IconPlus size={18} />} style={{ flexShrink: 0 }}>
           New template
         </Button>
