@@ -58,9 +58,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       END IF;
       RETURN NULL;
     END $$`.execute(db);
-  await sql`CREATE TRIGGER campaign_came_back_orders_insert AFTER INSERT ON orders REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION campaign_came_back_orders()`.execute(db);
-  await sql`CREATE TRIGGER campaign_came_back_orders_update AFTER UPDATE ON orders REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION campaign_came_back_orders()`.execute(db);
-  await sql`CREATE TRIGGER campaign_came_back_orders_delete AFTER DELETE ON orders REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION campaign_came_back_orders()`.execute(db);
+  await statementTriggers(db, 'orders', 'orders');
 
   // The ledger: only rows whose part in the figures changed (reached, kept back, or neither; or their guest). An open
   // or a click, or sent → delivered, changes nothing and costs one comparison of the statement's rows.
@@ -91,9 +89,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       END IF;
       RETURN NULL;
     END $$`.execute(db);
-  await sql`CREATE TRIGGER campaign_came_back_ledger_insert AFTER INSERT ON send_recipients REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION campaign_came_back_ledger()`.execute(db);
-  await sql`CREATE TRIGGER campaign_came_back_ledger_update AFTER UPDATE ON send_recipients REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION campaign_came_back_ledger()`.execute(db);
-  await sql`CREATE TRIGGER campaign_came_back_ledger_delete AFTER DELETE ON send_recipients REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION campaign_came_back_ledger()`.execute(db);
+  await statementTriggers(db, 'send_recipients', 'ledger');
 
   // TRUNCATE (tests, a reset) leaves nothing to trust.
   await sql`
@@ -104,6 +100,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     END $$`.execute(db);
   await sql`CREATE TRIGGER campaign_came_back_orders_truncate AFTER TRUNCATE ON orders FOR EACH STATEMENT EXECUTE FUNCTION campaign_came_back_truncate()`.execute(db);
   await sql`CREATE TRIGGER campaign_came_back_ledger_truncate AFTER TRUNCATE ON send_recipients FOR EACH STATEMENT EXECUTE FUNCTION campaign_came_back_truncate()`.execute(db);
+}
+
+/** AFTER INSERT, UPDATE and DELETE statement triggers on `table` calling `campaign_came_back_<name>()` with the
+ * statement's rows as `new_rows` / `old_rows`. */
+async function statementTriggers(db: Kysely<unknown>, table: 'orders' | 'send_recipients', name: 'orders' | 'ledger') {
+  const rows = { INSERT: 'NEW TABLE AS new_rows', UPDATE: 'OLD TABLE AS old_rows NEW TABLE AS new_rows', DELETE: 'OLD TABLE AS old_rows' };
+  for (const [op, referencing] of Object.entries(rows)) {
+    await sql
+      .raw(`CREATE TRIGGER campaign_came_back_${name}_${op.toLowerCase()} AFTER ${op} ON ${table} REFERENCING ${referencing} FOR EACH STATEMENT EXECUTE FUNCTION campaign_came_back_${name}()`)
+      .execute(db);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
