@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const benches = ['bench-media.mjs', 'bench-segments.mjs', 'bench-email-render.mjs', 'bench-email-bundle.mjs', 'bench-send.mjs', 'bench-text.mjs', 'bench-sequences.mjs', 'bench-video.mjs', 'bench-video-api.mjs', 'bench-ask.mjs', 'bench-first-load.mjs', 'bench-load.mjs'];
+const benches = ['bench-media.mjs', 'bench-segments.mjs', 'bench-email-render.mjs', 'bench-email-bundle.mjs', 'bench-send.mjs', 'bench-text.mjs', 'bench-sequences.mjs', 'bench-video.mjs', 'bench-video-api.mjs', 'bench-ask.mjs', 'bench-first-load.mjs', 'bench-web.mjs', 'bench-load.mjs'];
 let failed = 0;
 for (const bench of benches) {
   console.log(`\n▶ ${bench}`);
