@@ -12,7 +12,8 @@
 // customer list is on screen, when /customers is opened again with the service worker and the read cache in place.
 //
 // Goals: LCP ≤ 1.5 s, TBT ≤ 150 ms, CLS ≤ 0.05, repeat visit ≤ 300 ms. Figures depend on the machine's load: read Mise
-// beside the bare page of the same run. `--no-build` measures the existing dist/. RUNS=n changes the three runs.
+// beside the bare page of the same run. `--no-build` measures the existing dist/. RUNS=n changes the three runs; DETAILS=1 prints each run's LCP element,
+// long tasks and scripts' CPU time.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -86,9 +87,21 @@ const median = (values) => {
 
 /** Lighthouse's performance figures for one page load. */
 async function audit(port, url, options = {}) {
-  const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...options });
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  let lhr;
+  // Lighthouse sometimes loses its trace on a loaded machine (NO_NAVSTART, NO_FCP): that run is made again.
+  for (let attempt = 1; ; attempt += 1) {
+    ({ lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...options }));
+    if (!lhr.runtimeError) break;
+    if (attempt === 3) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    console.log(`  ${url}: ${lhr.runtimeError.code}, run again`);
+  }
   const value = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  if (process.env.DETAILS) {
+    const items = (id) => lhr.audits[id]?.details?.items ?? [];
+    console.log(`  ${url}: LCP element ${items('largest-contentful-paint-element')[0]?.items?.[0]?.node?.snippet ?? '?'}`);
+    for (const t of items('long-tasks').slice(0, 8)) console.log(`  long task ${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms: ${t.url}`);
+    for (const b of items('bootup-time').slice(0, 6)) console.log(`  script ${Math.round(b.total)} ms (run ${Math.round(b.scripting)}, parse ${Math.round(b.scriptParseCompile)}): ${b.url}`);
+  }
   return {
     lcp: value('largest-contentful-paint'),
     fcp: value('first-contentful-paint'),
