@@ -54,7 +54,7 @@ describe('media on S3-compatible storage', () => {
     // the third makes a real part, the last completes the multipart upload.
     const side = 1640;
     const bytes = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
-    const tus = (method: string, url: string, headers: Record<string, string>, body?: Uint8Array) =>
+    const tus = (method: string, url: string, headers: Record<string, string>, body?: Uint8Array<ArrayBuffer>) =>
       t.app.request(url, { method, headers: { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${rosa.token}`, ...headers }, body });
     const created = await tus('POST', '/api/v1/media/uploads', { 'Upload-Length': String(bytes.length), 'Upload-Metadata': `filetype ${Buffer.from('image/png').toString('base64')}` });
     expect(created.status).toBe(201);
