@@ -17,8 +17,8 @@ type Held = { requestRelease: RequestRelease; pending: boolean; session: number 
  * lock is a session-level advisory lock (`pg_try_advisory_lock`) held by this process's own connection, which
  * PostgreSQL releases by itself if the process or its connection dies. A waiter asks the holder to finish early
  * (tus's `requestRelease`, through NOTIFY, whichever server holds it), then tries again when told the lock is free,
- * or every RETRY_MS; it gives up after `acquireLockTimeout` (tus answers 500 "failed to acquire lock", as with its
- * memory locker).
+ * or every RETRY_MS; it gives up after `acquireLockTimeout` with tus's ERR_LOCK_TIMEOUT, as tus's memory locker does
+ * (media.tus.ts answers it with 423).
  *
  * Advisory locks are re-entrant within a session, so the locks this process holds are also kept in a map: two requests
  * for one upload on the same server take turns exactly as they do across servers.

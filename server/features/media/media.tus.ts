@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
-import { MemoryLocker, Server, type DataStore, type KvStore, type Locker } from '@tus/server';
+import { ERRORS, MemoryLocker, Server, type DataStore, type KvStore, type Locker } from '@tus/server';
 import type { Context } from 'hono';
 import { MEDIA_UPLOADS_PATH } from '../../../src/contract/media.ts';
 import type { Db } from '../../db/client.ts';
@@ -114,6 +114,8 @@ function mediaUploads(options: {
           locker,
           relativeLocation: true,
           maxSize: Math.max(limits.image, limits.video),
+          // Another request kept the upload for 30 s (tus would say 500): busy, not broken, as tusd answers it.
+          onResponseError: (_req, error) => (error === ERRORS.ERR_LOCK_TIMEOUT ? { status_code: 423, body: 'This upload is being written by another request. Try again in a moment.\n' } : undefined),
           // In a shared bucket, one prefix for what tus writes beside the media library's `media/...` keys.
           ...(s3Store ? { namingFunction: () => `tus-${randomBytes(16).toString('hex')}` } : {}),
         }),
