@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeS3 } from '../fakes/s3-fake.ts';
 import { startFakeSquare, type FakeSquare } from '../fakes/square.ts';
@@ -169,6 +170,9 @@ describe.skipIf(!onPostgres)('two servers behind one PostgreSQL and one S3 store
   };
   const direct = (name: 'A' | 'B') => `http://127.0.0.1:${servers.find((s) => s.name === name)!.port}`;
 
+  // The session of the journey below, for the tus uploads after it.
+  let session = '';
+
   it('serves one journey from either server: account, session, media, idempotent retry, a job', async () => {
     // Sign up through the proxy; the code is in the outbox of whichever server sent it.
     const email = `two.${Date.now().toString(36)}@cafe.test`;
@@ -195,6 +199,7 @@ describe.skipIf(!onPostgres)('two servers behind one PostgreSQL and one S3 store
     expect(token).toBeTruthy();
     const meOnB = await api(direct('B'), 'GET', '/api/v1/users/me', { token });
     expect(meOnB.status).toBe(200);
+    session = token;
 
     // A photo uploaded through A is in the shared bucket, listed and served by B.
     const bytes = await png(320, 200);
@@ -265,4 +270,108 @@ describe.skipIf(!onPostgres)('two servers behind one PostgreSQL and one S3 store
     expect(spread.every((r) => r.status === 200)).toBe(true);
     expect(new Set(spread.map((r) => r.servedBy))).toEqual(new Set(['A', 'B']));
   }, 180_000);
+
+  const tus = (base: string, method: string, url: string, headers: Record<string, string> = {}, body?: Uint8Array<ArrayBuffer>) =>
+    fetch(`${base}${url}`, { method, headers: { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${session}`, ...headers }, body });
+  const createUpload = async (base: string, size: number, filetype: string) => {
+    const created = await tus(base, 'POST', '/api/v1/media/uploads', { 'Upload-Length': String(size), 'Upload-Metadata': `filetype ${Buffer.from(filetype).toString('base64')}` });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const location = new URL(created.headers.get('location')!, base).pathname;
+    return { location, id: location.split('/').pop()! };
+  };
+
+  it('completes a resumable (tus) upload whose PATCHes alternate between the two servers, byte for byte', async () => {
+    expect(session).toBeTruthy();
+    // About 8 MB (an uncompressed PNG of noise) in four PATCHes through the round-robin proxy: the bytes are in the shared
+    // bucket (a `.part` object under S3's 5 MiB minimum, then real parts), never in one server's DATA_DIR.
+    const side = 1640;
+    const bytes = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const { location, id } = await createUpload(proxy.url, bytes.length, 'image/png');
+    const chunk = Math.ceil(bytes.length / 4);
+    const servedBy: string[] = [];
+    for (let offset = 0; offset < bytes.length; offset += chunk) {
+      const patch = await tus(proxy.url, 'PATCH', location, { 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, new Uint8Array(bytes.subarray(offset, offset + chunk)));
+      expect(patch.status, await patch.text()).toBe(204);
+      expect(patch.headers.get('upload-offset')).toBe(String(Math.min(offset + chunk, bytes.length)));
+      servedBy.push(patch.headers.get('x-served-by')!);
+    }
+    expect(servedBy).toHaveLength(4);
+    for (let i = 1; i < servedBy.length; i++) expect(servedBy[i]).not.toBe(servedBy[i - 1]);
+    expect(s3.objects.get(id)?.body.equals(bytes)).toBe(true);
+    for (const server of servers) expect(fs.existsSync(path.join(server.dataDir, 'media-uploads', `${id}.json`))).toBe(false);
+
+    // Added as a photo through one server, served byte for byte by the other.
+    const form = new FormData();
+    form.set('name', 'Noise');
+    form.set('description', 'Uploaded in four pieces');
+    form.set('type', 'image');
+    form.set('uploadId', id);
+    const added = await api(direct('B'), 'POST', '/api/v1/media/add', { token: session, form, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const file = await fetch(`${direct('A')}${added.body.path}`, { headers: { Authorization: `Bearer ${session}` } });
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
+    expect([...s3.objects.keys()].filter((key) => key.startsWith(id))).toEqual([]);
+  }, 120_000);
+
+  it('lets one of two PATCHes of the same upload sent to the two servers at once write, never both', async () => {
+    expect(session).toBeTruthy();
+    const bytes = randomBytes(1024 * 1024 + 4321);
+    const half = 512 * 1024;
+    const { location, id } = await createUpload(direct('A'), bytes.length, 'video/mp4');
+    const headers = { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' };
+    const settled: string[] = [];
+
+    // A gets the whole chunk announced but only its first half, then the sender stalls (a phone on a bad network).
+    const slow = http.request(`${direct('A')}${location}`, {
+      method: 'PATCH',
+      headers: { ...headers, 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${session}`, 'Content-Length': String(bytes.length) },
+    });
+    const answerA = new Promise<{ status?: number; offset?: string }>((resolve) => {
+      slow.on('response', (response) => {
+        settled.push('A');
+        response.resume();
+        resolve({ status: response.statusCode, offset: response.headers['upload-offset'] as string | undefined });
+      });
+      // The server may close the connection while the body is still coming (tus answers "Connection: close").
+      slow.on('error', () => {
+        settled.push('A');
+        resolve({});
+      });
+    });
+    slow.write(bytes.subarray(0, half));
+    // A holds the upload's lock in PostgreSQL (a granted advisory lock), and is writing.
+    await waitFor('server A to hold the upload lock', async () => {
+      const { rows } = await db.query(
+        `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2 AND granted
+           AND classid = (hashtext('mise:tus-upload')::bigint & 4294967295)::oid AND objid = (hashtext($1)::bigint & 4294967295)::oid`,
+        [id],
+      );
+      return rows[0].n === 1;
+    });
+
+    // The same PATCH sent to B meanwhile (a client retrying on another connection) waits for A's lock: B asks A to
+    // finish early, A stores what it got and answers, and only then does B look at the offset.
+    const answerB = tus(direct('B'), 'PATCH', location, headers, new Uint8Array(bytes)).then(async (response) => {
+      settled.push('B');
+      return { status: response.status, offset: response.headers.get('upload-offset') ?? undefined, text: await response.text() };
+    });
+    const b = await answerB;
+    slow.destroy();
+    const a = await answerA;
+    expect(settled).toEqual(['A', 'B']);
+    expect(a.status ?? 204).toBeLessThan(500);
+    // B answers 409 (A stored its half first) or 204 (A stored nothing), never a 5xx, and never wrote over A.
+    expect([204, 409], b.text).toContain(b.status);
+
+    // The client asks where the upload is and sends the rest: the stored file is the original, byte for byte.
+    const head = await tus(direct('B'), 'HEAD', location);
+    const offset = Number(head.headers.get('upload-offset'));
+    expect(offset).toBe(b.status === 204 ? bytes.length : Number(a.offset ?? offset));
+    if (offset < bytes.length) {
+      const rest = await tus(direct('A'), 'PATCH', location, { ...headers, 'Upload-Offset': String(offset) }, new Uint8Array(bytes.subarray(offset)));
+      expect(rest.status, await rest.text()).toBe(204);
+    }
+    expect(s3.objects.get(id)?.body.equals(bytes)).toBe(true);
+  }, 120_000);
 });

@@ -1,9 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
-import { mediaLimits } from './media.ingest.ts';
 import { purgeDeletedMedia } from './media.retention.ts';
-import { uploadQuota } from './media.quota.ts';
-import { mediaUploads } from './media.tus.ts';
+import { configuredMediaUploads } from './media.tus.ts';
 
 const MEDIA_PURGE_JOB = 'media.purge';
 const EVERY_MS = 3600 * 1000;
@@ -14,7 +12,7 @@ const EVERY_MS = 3600 * 1000;
  * processes, and the queue's row locks make one process do it.
  */
 export function registerMediaJobs(jobs: Jobs, deps: Pick<Deps, 'db' | 'storage' | 'now' | 'logger' | 'env'>): () => void {
-  const uploads = mediaUploads({ db: deps.db, dataDir: deps.env.dataDir, limits: mediaLimits(deps.env), quota: uploadQuota(deps.env), now: deps.now });
+  const uploads = configuredMediaUploads(deps);
   jobs.work(MEDIA_PURGE_JOB, async () => {
     await purgeDeletedMedia({ ...deps, uploads }, deps.env.MEDIA_RETENTION_DAYS);
   });

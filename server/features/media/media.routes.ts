@@ -28,7 +28,7 @@ import {
   type MediaContext,
 } from './media.service.ts';
 import { reserveUploadSpace, sniffMediaHead, SNIFF_BYTES, uploadQuota } from './media.quota.ts';
-import { mediaUploads, type MediaUploads } from './media.tus.ts';
+import { configuredMediaUploads, type MediaUploads } from './media.tus.ts';
 import { mediaUrlSigner } from './media.urls.ts';
 
 const DescriptionRequired = v.object({
@@ -39,7 +39,7 @@ const DescriptionRequired = v.object({
 const MULTIPART_OVERHEAD = 1024 * 1024;
 
 /** The media library: /api/v1/media (spec §7 plus the reads the screens need). */
-export function mediaRoutes(deps: Deps, uploads: MediaUploads = mediaUploads({ db: deps.db, dataDir: deps.env.dataDir, limits: mediaLimits(deps.env), quota: uploadQuota(deps.env), now: deps.now })) {
+export function mediaRoutes(deps: Deps, uploads: MediaUploads = configuredMediaUploads(deps)) {
   const router = new Hono<{ Variables: SessionVariables }>();
   const auth = requireSession(deps);
   const limits = mediaLimits(deps.env);

@@ -1,30 +1,61 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { Server } from '@tus/server';
+import { S3Store, type MetadataValue } from '@tus/s3-store';
+import { ERRORS, MemoryLocker, Server, type DataStore, type KvStore, type Locker } from '@tus/server';
 import type { Context } from 'hono';
 import { MEDIA_UPLOADS_PATH } from '../../../src/contract/media.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { tooLarge, type MediaLimits } from './media.ingest.ts';
-import { reserveUploadSpace, type UploadQuota } from './media.quota.ts';
+import type { Deps } from '../../deps.ts';
+import { s3Config } from '../../providers/storage/create-storage.ts';
+import type { S3Config } from '../../providers/storage/s3.ts';
+import { mediaLimits, tooLarge, type MediaLimits } from './media.ingest.ts';
+import { reserveUploadSpace, uploadQuota, type UploadQuota } from './media.quota.ts';
+import { PostgresLocker } from './media.tus-lock.ts';
 
 /**
- * Resumable uploads (tus 1.0) for files over ~5 MB. The bytes land in DATA_DIR/media-uploads;
- * `POST /media/add` with `uploadId` then checks them and moves them to storage. Each upload
- * belongs to the user who created it (media_uploads); anyone else gets 404.
+ * Resumable uploads (tus 1.0) for files over ~5 MB. `POST /media/add` with `uploadId` then checks the bytes and moves
+ * them to storage. Each upload belongs to the user who created it (media_uploads); anyone else gets 404.
  *
- * One process keeps the upload locks in memory: with several instances, route an upload's
- * requests to one instance (or swap in @tus/s3-store and a shared locker).
+ * Where the bytes and the locks live follows the configuration, so that several servers can share an upload:
+ * - with S3_BUCKET, in the bucket (@tus/s3-store: a multipart upload, a `.info` object and a `.part` object for a tail
+ *   under 5 MiB, all under the upload's id `tus-<hex>`), read from the bucket on every request (no per-process cache),
+ *   else in DATA_DIR/media-uploads (@tus/file-store);
+ * - with DATABASE_URL, the lock that keeps two PATCHes of one upload from writing at once is a PostgreSQL advisory lock
+ *   (media.tus-lock.ts), else in memory (PGlite is one process's database).
+ * A PATCH may then land on any server; a second PATCH of the same upload, on any server, asks the first to finish and
+ * waits for it.
  */
 export type MediaUploads = {
   directory: string;
-  store: FileStore;
   handle: (c: Context, userId: string) => Promise<Response>;
-  /** The finished upload's file and declared type, or an error (404 not theirs, 409 not finished). */
+  /** The finished upload as a local file and its declared type, or an error (404 not theirs, 409 not finished). */
   finished: (userId: string, id: string) => Promise<{ file: string; mimeType: string | undefined; size: number }>;
   remove: (id: string) => Promise<void>;
 };
+
+/** @tus/s3-store keeps each upload's `.info` in a per-process cache by default: another server may have changed it. */
+const noCache: KvStore<MetadataValue> = {
+  get: async () => undefined,
+  set: async () => undefined,
+  delete: async () => undefined,
+};
+
+/** The S3 store, and what it leaves behind on removal: a completed upload's object, its `.info` and its `.part`. */
+class UploadsS3Store extends S3Store {
+  async purge(id: string) {
+    // Aborts the multipart upload if it is still open (it fails, without deleting anything, once it was completed).
+    await this.remove(id).catch(() => undefined);
+    await this.client.deleteObjects({
+      Bucket: this.bucket,
+      Delete: { Objects: [{ Key: id }, { Key: this.infoKey(id) }, { Key: this.partKey(id, true) }], Quiet: true },
+    });
+  }
+}
 
 /** `Upload-Metadata: filetype aW1hZ2UvanBlZw==,filename ...` → { filetype: 'image/jpeg', ... } */
 function parseUploadMetadata(header: string | undefined): Record<string, string> {
@@ -36,19 +67,75 @@ function parseUploadMetadata(header: string | undefined): Record<string, string>
   return out;
 }
 
-export function mediaUploads(options: { db: Db; dataDir: string; limits: MediaLimits; quota: UploadQuota; now: () => Date }): MediaUploads {
+function mediaUploads(options: {
+  db: Db;
+  dataDir: string;
+  limits: MediaLimits;
+  quota: UploadQuota;
+  now: () => Date;
+  /** The shared bucket (S3_*): uploads go there instead of DATA_DIR. */
+  s3?: S3Config;
+  /** PostgreSQL (DATABASE_URL): the upload locks go there instead of memory. */
+  databaseUrl?: string;
+  onLockError?: (error: Error) => void;
+}): MediaUploads {
   const directory = path.join(options.dataDir, 'media-uploads');
-  const { limits, db } = options;
+  const { limits, db, s3 } = options;
   // Built on first use: FileStore creates its directory in the background when constructed, and an app that is
-  // built and dropped (tests, the job runner) must not race whoever removes DATA_DIR afterwards.
-  let tus: { store: FileStore; server: Server } | undefined;
+  // built and dropped (tests, the job runner) must not race whoever removes DATA_DIR afterwards; the locker's
+  // connection is opened by the first PATCH.
+  let tus: { store: DataStore; s3Store: UploadsS3Store | undefined; server: Server } | undefined;
   const lazy = () => {
     if (!tus) {
       fs.mkdirSync(directory, { recursive: true });
-      const store = new FileStore({ directory });
-      tus = { store, server: new Server({ path: MEDIA_UPLOADS_PATH, datastore: store, relativeLocation: true, maxSize: Math.max(limits.image, limits.video) }) };
+      const s3Store = s3
+        ? new UploadsS3Store({
+            cache: noCache,
+            s3ClientConfig: {
+              bucket: s3.bucket,
+              region: s3.region || 'us-east-1',
+              endpoint: s3.endpoint || undefined,
+              forcePathStyle: s3.forcePathStyle,
+              credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
+              // As for media (providers/storage/s3.ts): no aws-chunked trailers that some S3-compatible stores refuse.
+              requestChecksumCalculation: 'WHEN_REQUIRED',
+              responseChecksumValidation: 'WHEN_REQUIRED',
+            },
+          })
+        : undefined;
+      const store: DataStore = s3Store ?? new FileStore({ directory });
+      const locker: Locker = options.databaseUrl ? new PostgresLocker({ connectionString: options.databaseUrl, onError: options.onLockError }) : new MemoryLocker();
+      tus = {
+        store,
+        s3Store,
+        server: new Server({
+          path: MEDIA_UPLOADS_PATH,
+          datastore: store,
+          locker,
+          relativeLocation: true,
+          maxSize: Math.max(limits.image, limits.video),
+          // Another request kept the upload for 30 s (tus would say 500): busy, not broken, as tusd answers it.
+          onResponseError: (_req, error) => (error === ERRORS.ERR_LOCK_TIMEOUT ? { status_code: 423, body: 'This upload is being written by another request. Try again in a moment.\n' } : undefined),
+          // In a shared bucket, one prefix for what tus writes beside the media library's `media/...` keys.
+          ...(s3Store ? { namingFunction: () => `tus-${randomBytes(16).toString('hex')}` } : {}),
+        }),
+      };
     }
     return tus;
+  };
+
+  /** An S3 upload's bytes are fetched once to DATA_DIR/media-uploads/<id> to be checked and ingested like a file. */
+  const localCopy = async (store: UploadsS3Store, id: string) => {
+    const file = path.join(directory, id);
+    if (fs.existsSync(file)) return file;
+    const temp = `${file}.${randomBytes(6).toString('hex')}.download`;
+    try {
+      await pipeline(await store.read(id), fs.createWriteStream(temp));
+      await fsp.rename(temp, file);
+    } finally {
+      await fsp.rm(temp, { force: true });
+    }
+    return file;
   };
 
   // tus ids are the store's own (hex); anything else (a NUL, a path, 10 KB of junk) is no upload of anyone's, and never
@@ -60,9 +147,6 @@ export function mediaUploads(options: { db: Db; dataDir: string; limits: MediaLi
 
   return {
     directory,
-    get store() {
-      return lazy().store;
-    },
 
     async handle(c, userId) {
       const method = c.req.method;
@@ -111,11 +195,30 @@ export function mediaUploads(options: { db: Db; dataDir: string; limits: MediaLi
       if (upload.size === undefined || upload.offset < upload.size) {
         throw new AppError(409, 'The upload is not finished yet', 'conflict');
       }
-      return { file: path.join(directory, id), mimeType: upload.metadata?.filetype ?? undefined, size: upload.offset };
+      const { s3Store } = lazy();
+      const file = s3Store ? await localCopy(s3Store, id) : path.join(directory, id);
+      return { file, mimeType: upload.metadata?.filetype ?? undefined, size: upload.offset };
     },
 
     async remove(id) {
-      await lazy().store.remove(id).catch(() => undefined);
+      const { store, s3Store } = lazy();
+      if (s3Store) {
+        await s3Store.purge(id).catch(() => undefined);
+        await fsp.rm(path.join(directory, id), { force: true });
+      } else await store.remove(id).catch(() => undefined);
     },
   };
 }
+
+/** The uploads as the server's configuration has them (S3_* for the bytes, DATABASE_URL for the locks). */
+export const configuredMediaUploads = (deps: Pick<Deps, 'db' | 'env' | 'now' | 'logger'>) =>
+  mediaUploads({
+    db: deps.db,
+    dataDir: deps.env.dataDir,
+    limits: mediaLimits(deps.env),
+    quota: uploadQuota(deps.env),
+    now: deps.now,
+    s3: s3Config(deps.env),
+    databaseUrl: deps.env.DATABASE_URL,
+    onLockError: (error) => deps.logger.warn({ err: error }, 'tus upload locks: the PostgreSQL connection was lost'),
+  });

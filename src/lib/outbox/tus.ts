@@ -9,7 +9,7 @@ import type { OutboxOp } from './types.ts';
  * from the server's offset, never from zero. The same endpoint as online uploads (MEDIA_UPLOADS_PATH).
  */
 const TUS_PATH = '/api/v1/media/uploads';
-/** Each PATCH carries at most this much; the server keeps what arrived of a chunk cut short too. */
+/** Each PATCH carries at most this much; of a chunk cut short the server keeps what arrived (on disk) or its whole parts (S3). */
 const TUS_CHUNK_BYTES = 5 * 1024 * 1024;
 
 export type TusDeps = { fetch: typeof fetch; origin: string; now: () => number; tusChunkBytes?: number };
