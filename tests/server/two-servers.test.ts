@@ -374,4 +374,31 @@ describe.skipIf(!onPostgres)('two servers behind one PostgreSQL and one S3 store
     }
     expect(s3.objects.get(id)?.body.equals(bytes)).toBe(true);
   }, 120_000);
+
+  it('counts a rate limit across both servers: the eleventh wrong current password in 15 minutes is refused by either', async () => {
+    expect(session).toBeTruthy();
+    const me = await api(proxy.url, 'GET', '/api/v1/users/me', { token: session });
+    const userId: string = me.body.id ?? me.body.data?.id ?? me.body.user?.id;
+    expect(userId, JSON.stringify(me.body)).toBeTruthy();
+    // The limit counts in fixed 15-minute windows: start in a fresh one if this one is about to end.
+    const windowMs = 15 * 60 * 1000;
+    const left = windowMs - (Date.now() % windowMs);
+    if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 500));
+    const tryOnce = (base: string) =>
+      api(base, 'POST', '/api/v1/users/change-password', { token: session, json: { userId, password: 'not-the-password-1', newPassword: 'another-horse-9' } });
+    // Ten wrong tries through the round-robin proxy: five land on each server, each refused for the password.
+    const servedBy: string[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const answer = await tryOnce(proxy.url);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      servedBy.push(answer.servedBy!);
+    }
+    expect(servedBy.filter((name) => name === 'A')).toHaveLength(5);
+    expect(servedBy.filter((name) => name === 'B')).toHaveLength(5);
+    // Neither server alone has seen more than five, yet both refuse the next one: the count is the database's.
+    for (const name of ['A', 'B'] as const) {
+      const refused = await tryOnce(direct(name));
+      expect(refused.status, JSON.stringify(refused.body)).toBe(429);
+    }
+  }, 60_000);
 });
