@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_REFILL_JOB, refillCampaignFigures, registerCampaignRefillJobs, requestCampaignRefill } from '../../server/features/analytics/campaign-refill.ts';
 import { cameBack } from '../../server/features/analytics/campaign-results.ts';
+import { applyBounce } from '../../server/features/sending/bounces.ts';
 import { signUpVerified, type TestAccount } from '../helpers/accounts.ts';
 import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.ts';
@@ -77,6 +78,17 @@ describe('kept campaign figures refilled by the job queue', () => {
     expect((await refillJobs()).filter((job) => job.status === 'queued')).toHaveLength(1);
     await runSoon();
     expect((await kept()).map((row) => ({ reached: row.reached, guests: row.reached_guests, cents: Number(row.reached_cents) }))).toEqual([{ reached: 4, guests: 1, cents: 1800 }]);
+  });
+
+  it('a bounce that arrives later (no longer reached) has them computed again within a minute', async () => {
+    await applyBounce(t.deps, { sendId, customerId: guests[3]!, kind: 'hard', status: '5.1.1', diagnostic: 'No such user' });
+    expect(await kept()).toEqual([]);
+    await runSoon();
+    // Bounces trickle in: their refill waits a minute for the others.
+    expect(await kept()).toEqual([]);
+    t.advance(60_000);
+    await jobs.drain();
+    expect((await kept()).map((row) => ({ reached: row.reached, guests: row.reached_guests }))).toEqual([{ reached: 3, guests: 1 }]);
   });
 
   it('nothing to compute when the figures are kept; another owner with no campaign costs nothing', async () => {

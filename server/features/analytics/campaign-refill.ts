@@ -18,13 +18,18 @@ import { DEFAULT_DAYS, MAX_CAMPAIGNS } from './questions/campaign-results.ts';
 export const CAMPAIGN_REFILL_JOB = 'analytics.campaign-refill';
 /** Long enough for the batches of one import or the last windows of a send to land together. */
 const REFILL_DELAY_MS = 5_000;
+/** Bounces and carrier reports trickle in after a send, one at a time: one refill a minute at most for them. */
+export const TRICKLE_DELAY_MS = 60_000;
 
 type RefillJob = { userId: string };
 
-/** Asks for a refill of this owner's kept campaign figures soon (after a send finished, an import or a batch of orders). */
-export async function requestCampaignRefill(db: Db, now: () => Date, userId: string) {
+/**
+ * Asks for a refill of this owner's kept campaign figures soon (after a send finished, an import or a batch of
+ * orders, a bounce); while one waits, asking again joins it.
+ */
+export async function requestCampaignRefill(db: Db, now: () => Date, userId: string, delayMs = REFILL_DELAY_MS) {
   await enqueueJob(db, now, CAMPAIGN_REFILL_JOB, { userId } satisfies RefillJob, {
-    runAt: new Date(now().getTime() + REFILL_DELAY_MS),
+    runAt: new Date(now().getTime() + delayMs),
     singletonKey: `came-back:${userId}`,
     maxAttempts: 5,
     backoffSeconds: 5,
