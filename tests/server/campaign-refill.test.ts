@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_REFILL_JOB, refillCampaignFigures, registerCampaignRefillJobs, requestCampaignRefill } from '../../server/features/analytics/campaign-refill.ts';
 import { cameBack } from '../../server/features/analytics/campaign-results.ts';
@@ -12,6 +13,8 @@ import { completedDraft, seedGuests, sendingJobs } from './email-sending.fixture
  * The kept campaign figures (campaign_came_back) come back by themselves: a send that finishes, or a batch of
  * orders that removed them, queues a refill job, and the figures are there before anyone asks.
  */
+const onPostgres = process.env.MISE_TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
+
 describe('kept campaign figures refilled by the job queue', () => {
   let t: TestApp;
   let sink: SmtpSink;
@@ -101,5 +104,27 @@ describe('kept campaign figures refilled by the job queue', () => {
     expect(await refillCampaignFigures(t.deps.db, owner.userId, t.deps.now())).toEqual({ computed: 0 });
     expect(await t.deps.db.selectFrom('campaign_came_back').select('user_id').where('user_id', '=', stranger.userId).execute()).toEqual([]);
     expect((await refillJobs()).every((job) => job.status === 'completed')).toBe(true);
+  });
+
+  // Two connections at once: PostgreSQL only (PGlite has one).
+  it.skipIf(!onPostgres)('while a write of the owner is in flight, the job keeps nothing and fails, to be tried again', async () => {
+    await t.deps.db.deleteFrom('campaign_came_back').where('user_id', '=', owner.userId).execute();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // What an order or ledger write's trigger holds until its transaction ends.
+    const writer = t.deps.db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock_shared(hashtext(${`came-back:${owner.userId}`}))`.execute(trx);
+      locked();
+      await released;
+    });
+    await isLocked;
+    await expect(refillCampaignFigures(t.deps.db, owner.userId, t.deps.now())).rejects.toThrow('1 of 1 campaigns\' figures not kept: a write was in flight');
+    expect(await kept()).toEqual([]);
+    release();
+    await writer;
+    expect(await refillCampaignFigures(t.deps.db, owner.userId, t.deps.now())).toEqual({ computed: 1 });
+    expect(await kept()).toHaveLength(1);
   });
 });
