@@ -202,6 +202,30 @@ const keptLock = (userId: string) => sql`hashtext(${`came-back:${userId}`})`;
  */
 export async function cameBackPerCampaign(db: Db, userId: string, campaignKeys: string[]): Promise<Map<string, CameBack>> {
   if (campaignKeys.length === 0) return new Map();
+  const { figures, missing } = await keptFigures(db, userId, campaignKeys);
+  for (const print of missing) figures.set(print.campaign, (await fillKept(db, userId, print)).entry);
+  const none: Figures = { size: 0, guests: 0, revenue: 0 };
+  return new Map(campaignKeys.map((key) => {
+    const entry = figures.get(key) ?? {};
+    return [key, combine(entry.reached ?? none, [entry])];
+  }));
+}
+
+/**
+ * Computes and keeps the figures of those of `campaignKeys` that are not kept (or were kept for other sends),
+ * ahead of anyone asking (the refill job, campaign-refill.ts). Returns how many were computed and how many of
+ * them could not be kept because a write of this owner's orders or ledger was in flight.
+ */
+export async function keepCameBack(db: Db, userId: string, campaignKeys: string[]): Promise<{ computed: number; notKept: number }> {
+  if (campaignKeys.length === 0) return { computed: 0, notKept: 0 };
+  const { missing } = await keptFigures(db, userId, campaignKeys);
+  let notKept = 0;
+  for (const print of missing) if (!(await fillKept(db, userId, print)).kept) notKept += 1;
+  return { computed: missing.length, notKept };
+}
+
+/** The kept figures of these campaigns that match their sends now, and the fingerprints of those that are missing. */
+async function keptFigures(db: Db, userId: string, campaignKeys: string[]): Promise<{ figures: Map<string, PerCampaign>; missing: Fingerprint[] }> {
   const { rows } = await sql<KeptRow>`
     WITH prints AS (
       SELECT ${campaignKeySql('s')} AS campaign, count(*)::int AS sends, min(s.started_at) AS first_at, max(s.started_at) AS last_at
@@ -222,12 +246,7 @@ export async function cameBackPerCampaign(db: Db, userId: string, campaignKeys: 
       });
     }
   }
-  for (const print of missing) figures.set(print.campaign, await fillKept(db, userId, print));
-  const none: Figures = { size: 0, guests: 0, revenue: 0 };
-  return new Map(campaignKeys.map((key) => {
-    const entry = figures.get(key) ?? {};
-    return [key, combine(entry.reached ?? none, [entry])];
-  }));
+  return { figures, missing };
 }
 
 /**
@@ -238,7 +257,7 @@ export async function cameBackPerCampaign(db: Db, userId: string, campaignKeys: 
  * statement: each reads only its own stretch of orders (three times faster than one statement over the span of
  * all of them at 100k guests), and a write waits for one campaign at most.
  */
-async function fillKept(db: Db, userId: string, print: Fingerprint): Promise<PerCampaign> {
+async function fillKept(db: Db, userId: string, print: Fingerprint): Promise<{ entry: PerCampaign; kept: boolean }> {
   // Its first and last start, widened to whole milliseconds (a Date keeps no microseconds).
   const span = { firstStart: new Date(print.first_ms.getTime()), lastStart: new Date(print.last_ms.getTime() + 1) };
   const compute = async (on: Db) =>
@@ -248,11 +267,11 @@ async function fillKept(db: Db, userId: string, print: Fingerprint): Promise<Per
       WHERE s.user_id = ${userId} AND s.started_at IS NOT NULL AND s.started_at < ${span.lastStart} AND ${campaignKeySql('s')} = ${print.campaign}
         AND r.status IN ('sent', 'delivered', 'holdout')`, span)).get(print.campaign) ?? {};
   // Inside someone else's transaction: computed, not kept (the lock and the row would outlive this call's say).
-  if (db.isTransaction) return compute(db);
+  if (db.isTransaction) return { entry: await compute(db), kept: false };
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${keptLock(userId)}) AS locked`.execute(trx);
     const entry = await compute(trx);
-    if (!rows[0]?.locked) return entry;
+    if (!rows[0]?.locked) return { entry, kept: false };
     const zero: Figures = { size: 0, guests: 0, revenue: 0 };
     const [reached, held] = [entry.reached ?? zero, entry.held ?? zero];
     const [first, last] = [sql`${print.first_at}::timestamptz`, sql`${print.last_at}::timestamptz`];
@@ -265,7 +284,7 @@ async function fillKept(db: Db, userId: string, print: Fingerprint): Promise<Per
         last_started_at = excluded.last_started_at, window_from = excluded.window_from, window_to = excluded.window_to,
         reached = excluded.reached, reached_guests = excluded.reached_guests, reached_cents = excluded.reached_cents,
         held = excluded.held, held_guests = excluded.held_guests, held_cents = excluded.held_cents, computed_at = now()`.execute(trx);
-    return entry;
+    return { entry, kept: true };
   });
 }
 

@@ -16,6 +16,7 @@ import { seedDemoVideo } from './demo-video.ts';
 import { refreshOwnerSuggestions } from '../video/video-suggestions.ts';
 import { createAudio } from '../audio/audio.service.ts';
 import { seedDemoSequence } from './demo-sequences.ts';
+import { requestCampaignRefill } from '../analytics/campaign-refill.ts';
 import { DEMO_DISHES, demoHeader, demoLogo, dishPicture } from './demo-images.ts';
 
 const THEME = '#2F6B3F';
@@ -104,6 +105,8 @@ export async function seedDemo(deps: Deps, options: { password?: string; custome
     .execute();
 
   const campaigns = [...(await seedDemoCampaigns(deps, user.id, now, options.baseUrl)), ...(await seedDemoTexts(deps, user.id, now, options.baseUrl)), ...(await seedDemoSequence(deps, user.id, now, options.baseUrl))];
+  // What the demo campaigns brought back, computed by the job queue before the first question about them.
+  await requestCampaignRefill(deps.db, deps.now, user.id);
   const video = await seedDemoVideo(deps, user.id, now);
   if (video) campaigns.push('Demo: Pumpkin soup is back (video, shown as published on TikTok with made-up figures)');
   // This week's video suggestions, written by the weekly job's own code from the demo photos added now.

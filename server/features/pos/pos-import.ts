@@ -5,6 +5,7 @@ import { upsertCustomers } from '../customers/customer-upsert.ts';
 import { recomputeFigures } from '../customers/customers.service.ts';
 import { checkEntitlement } from '../subscriptions/entitlements.ts';
 import { upsertOrders } from '../customers/order-upsert.ts';
+import { requestCampaignRefill } from '../analytics/campaign-refill.ts';
 import { requestSegmentMaintenance } from '../segments/segments.jobs.ts';
 import { cloverStep } from './clover-import.ts';
 import { importProgress, initialImportState, type ImportState } from './import-state.ts';
@@ -119,6 +120,8 @@ export async function runPosImport(deps: PosDeps, job: JobContext<{ connectionId
       .where('id', '=', connection.id)
       .execute();
     await requestSegmentMaintenance(deps.db, deps.now);
+    // The orders landed in campaigns' spans: their kept figures were removed; computed again ahead of the owner's questions.
+    await requestCampaignRefill(deps.db, deps.now, userId);
     await notify(deps, userId, 'importFinished', {
       title: `${providerName(provider)} import finished`,
       body: `Imported ${state.customersSeen} customers and ${state.ordersSeen} orders.`,

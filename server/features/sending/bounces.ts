@@ -2,6 +2,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps.ts';
 import { withdrawConsent } from '../customers/consent.ts';
+import { requestCampaignRefill, TRICKLE_DELAY_MS } from '../analytics/campaign-refill.ts';
 import type { TrackingKeys } from './tracking-keys.ts';
 
 /** What a bounce or complaint report says about one ledger row. */
@@ -74,6 +75,8 @@ export async function applyBounce(deps: Pick<Deps, 'db' | 'now'>, report: Bounce
       .where('send_id', '=', row.send_id)
       .where('customer_id', '=', row.customer_id)
       .execute();
+    // No longer counted as reached: what the campaign brought back was removed (migration 0290), computed again soon.
+    await requestCampaignRefill(deps.db, deps.now, row.user_id, TRICKLE_DELAY_MS);
   }
   if (report.kind !== 'soft') {
     await deps.db

@@ -9,6 +9,7 @@ import { stepFilter, type StepRule } from './step-audience.ts';
 import type { RecipientRow, SendChannel, SendRow, SendSourceKind, SendStatus } from './sending.table.ts';
 import { notify } from '../push/notify.ts';
 import { scheduleSendReminder } from './send-reminder.ts';
+import { requestCampaignRefill } from '../analytics/campaign-refill.ts';
 
 export const SEND_START_JOB = 'sending.start';
 export const SEND_DELIVER_JOB = 'sending.deliver';
@@ -443,7 +444,12 @@ async function finishOrWait(deps: SendingDeps, sendId: string) {
   }
   // Another worker still has rows in hand: it finishes the send.
   if (inFlight > 0) return;
-  if (await setStatus(deps, sendId, 'sent', ['sending'], { completed_at: deps.now() })) await notifySendFinished(deps, sendId);
+  if (await setStatus(deps, sendId, 'sent', ['sending'], { completed_at: deps.now() })) {
+    await notifySendFinished(deps, sendId);
+    // Its ledger is final now: what it brought back is computed ahead of the owner's first look (Ask, the report).
+    const send = await loadSend(deps.db, sendId);
+    if (send) await requestCampaignRefill(deps.db, deps.now, send.user_id);
+  }
 }
 
 /** The owner hears that a campaign has gone out, with how many it reached (sequence steps, which tick all day, stay quiet). */

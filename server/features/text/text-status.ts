@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Deps } from '../../deps.ts';
 import type { TwilioStatusCallback } from '../../providers/sms/twilio-webhooks.ts';
 import { withdrawConsent } from '../customers/consent.ts';
+import { requestCampaignRefill, TRICKLE_DELAY_MS } from '../analytics/campaign-refill.ts';
 
 /** Twilio's delivery error codes (twilio.com/docs/api/errors), in the owner's words. */
 const ERROR_WORDS: Record<number, string> = {
@@ -66,6 +67,8 @@ export async function applyStatus(deps: Pick<Deps, 'db' | 'now' | 'logger'>, cal
       .where('status', 'in', ['sending', 'sent'])
       .executeTakeFirst();
     changed = Number(result.numUpdatedRows) > 0;
+    // A text no longer counted as reached: what its campaign brought back was removed (migration 0290), computed again soon.
+    if (changed) await requestCampaignRefill(deps.db, deps.now, row.user_id, TRICKLE_DELAY_MS);
     const suppress = code !== null ? SUPPRESS[code] : undefined;
     if (changed && suppress) {
       await deps.db

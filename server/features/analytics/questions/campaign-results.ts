@@ -10,8 +10,8 @@ import { emptyAnswer, type Question } from '../analytics-types.ts';
 type Params = QuestionParams<'campaign_results'>;
 
 /** At most this many campaigns are charted (the newest); more bars are unreadable on a phone. */
-const MAX_CAMPAIGNS = 8;
-const DEFAULT_DAYS = 90;
+export const MAX_CAMPAIGNS = 8;
+export const DEFAULT_DAYS = 90;
 
 type Campaign = { campaign: string; title: string; channel: string; last_at: Date };
 

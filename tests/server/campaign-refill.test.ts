@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAMPAIGN_REFILL_JOB, refillCampaignFigures, registerCampaignRefillJobs, requestCampaignRefill } from '../../server/features/analytics/campaign-refill.ts';
+import { cameBack } from '../../server/features/analytics/campaign-results.ts';
+import { applyBounce } from '../../server/features/sending/bounces.ts';
+import { signUpVerified, type TestAccount } from '../helpers/accounts.ts';
+import { call, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.ts';
+import { givePlan, setBrand } from './email.fixtures.ts';
+import { completedDraft, seedGuests, sendingJobs } from './email-sending.fixtures.ts';
+
+/**
+ * The kept campaign figures (campaign_came_back) come back by themselves: a send that finishes, or a batch of
+ * orders that removed them, queues a refill job, and the figures are there before anyone asks.
+ */
+const onPostgres = process.env.MISE_TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
+
+describe('kept campaign figures refilled by the job queue', () => {
+  let t: TestApp;
+  let sink: SmtpSink;
+  let jobs: ReturnType<typeof sendingJobs>;
+  let owner: TestAccount;
+  let guests: string[];
+  let sendId: string;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp({ SMTP_URL: sink.url, PUBLIC_URL: 'http://mise.test' });
+    jobs = sendingJobs(t);
+    registerCampaignRefillJobs(jobs, t.deps);
+    owner = await signUpVerified(t);
+    await setBrand(t, owner);
+    await givePlan(t, owner.userId);
+    let segmentId: string;
+    ({ ids: guests, segmentId } = await seedGuests(t, owner, 4));
+    const draftId = (await completedDraft(t, owner)).id;
+    const launched = await call(t.app, 'POST', '/api/v1/email/campaigns/launch', { draft_campaign_id: draftId, segmentation_id: segmentId }, owner.token, { Origin: 'http://localhost' });
+    expect(launched.status).toBe(201);
+    sendId = launched.body.campaign.id;
+  });
+  afterAll(async () => {
+    await jobs.stop();
+    await t.close();
+    await sink.close();
+  });
+
+  const kept = () => t.deps.db.selectFrom('campaign_came_back').selectAll().where('user_id', '=', owner.userId).execute();
+  const refillJobs = () => t.deps.db.selectFrom('jobs').select(['status', 'run_at']).where('name', '=', CAMPAIGN_REFILL_JOB).execute();
+  /** Runs what is due a few seconds from now (the refill waits a moment for the rest of a batch). */
+  const runSoon = async () => {
+    t.advance(10_000);
+    await jobs.drain();
+  };
+
+  it('after a send completes, the kept row is there without asking, with the figures a live computation gives', async () => {
+    await jobs.drain();
+    const send = await t.deps.db.selectFrom('sends').select(['status', 'started_at']).where('id', '=', sendId).executeTakeFirstOrThrow();
+    expect(send.status).toBe('sent');
+    // Queued by the send's end, for a moment later: nothing kept yet.
+    expect((await refillJobs()).map((job) => job.status)).toEqual(['queued']);
+    expect(await kept()).toEqual([]);
+
+    await runSoon();
+    expect((await refillJobs()).map((job) => job.status)).toEqual(['completed']);
+    const rows = await kept();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ campaign_key: `send:${sendId}`, sends: 1, reached: 4, reached_guests: 0, held: 0 });
+    const live = await cameBack(t.deps.db, { userId: owner.userId, campaignKey: `send:${sendId}` }, new Date(0), new Date(t.deps.now().getTime() + 1));
+    expect({ reached: rows[0]!.reached, guests: rows[0]!.reached_guests, cents: Number(rows[0]!.reached_cents) }).toEqual({ reached: live.reached, guests: live.guests, cents: live.revenue_cents });
+  });
+
+  it('an order batch that removed the figures (a POS import) has them computed again, with the new visit', async () => {
+    await t.deps.db
+      .insertInto('orders')
+      .values({ user_id: owner.userId, customer_id: guests[0]!, occurred_at: new Date(t.deps.now().getTime() + 3_600_000), total_cents: 1800, source: 'square' })
+      .execute();
+    expect(await kept()).toEqual([]);
+    await requestCampaignRefill(t.deps.db, t.deps.now, owner.userId);
+    // Asked twice while waiting (two batches of one import): one job.
+    await requestCampaignRefill(t.deps.db, t.deps.now, owner.userId);
+    expect((await refillJobs()).filter((job) => job.status === 'queued')).toHaveLength(1);
+    await runSoon();
+    expect((await kept()).map((row) => ({ reached: row.reached, guests: row.reached_guests, cents: Number(row.reached_cents) }))).toEqual([{ reached: 4, guests: 1, cents: 1800 }]);
+  });
+
+  it('a bounce that arrives later (no longer reached) has them computed again within a minute', async () => {
+    await applyBounce(t.deps, { sendId, customerId: guests[3]!, kind: 'hard', status: '5.1.1', diagnostic: 'No such user' });
+    expect(await kept()).toEqual([]);
+    await runSoon();
+    // Bounces trickle in: their refill waits a minute for the others.
+    expect(await kept()).toEqual([]);
+    t.advance(60_000);
+    await jobs.drain();
+    expect((await kept()).map((row) => ({ reached: row.reached, guests: row.reached_guests }))).toEqual([{ reached: 3, guests: 1 }]);
+  });
+
+  it('nothing to compute when the figures are kept; another owner with no campaign costs nothing', async () => {
+    const before = (await kept())[0]!.computed_at;
+    await requestCampaignRefill(t.deps.db, t.deps.now, owner.userId);
+    const stranger = await signUpVerified(t, { name: 'Kai Other' });
+    await requestCampaignRefill(t.deps.db, t.deps.now, stranger.userId);
+    await runSoon();
+    expect((await kept())[0]!.computed_at).toEqual(before);
+    expect(await refillCampaignFigures(t.deps.db, owner.userId, t.deps.now())).toEqual({ computed: 0 });
+    expect(await t.deps.db.selectFrom('campaign_came_back').select('user_id').where('user_id', '=', stranger.userId).execute()).toEqual([]);
+    expect((await refillJobs()).every((job) => job.status === 'completed')).toBe(true);
+  });
+
+  // Two connections at once: PostgreSQL only (PGlite has one).
+  it.skipIf(!onPostgres)('while a write of the owner is in flight, the job keeps nothing and fails, to be tried again', async () => {
+    await t.deps.db.deleteFrom('campaign_came_back').where('user_id', '=', owner.userId).execute();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // What an order or ledger write's trigger holds until its transaction ends.
+    const writer = t.deps.db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock_shared(hashtext(${`came-back:${owner.userId}`}))`.execute(trx);
+      locked();
+      await released;
+    });
+    await isLocked;
+    await expect(refillCampaignFigures(t.deps.db, owner.userId, t.deps.now())).rejects.toThrow('1 of 1 campaigns\' figures not kept: a write was in flight');
+    expect(await kept()).toEqual([]);
+    release();
+    await writer;
+    expect(await refillCampaignFigures(t.deps.db, owner.userId, t.deps.now())).toEqual({ computed: 1 });
+    expect(await kept()).toHaveLength(1);
+  });
+});
