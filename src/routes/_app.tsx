@@ -1,12 +1,16 @@
 import { createFileRoute, Navigate, Outlet, redirect, useLocation } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { displayNameOf, isStaffSession, sessionStore, useSession } from '../lib/session.ts';
 import { staffNavItems } from '../ui/nav-items.ts';
 import { staffMayOpen } from '../ui/staff-paths.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
-import { useAccountCheck } from '../features/profile/use-account-check.ts';
 import { SyncBadge } from '../features/sync/sync-badge.tsx';
 import { SyncBanners } from '../features/sync/sync-banners.tsx';
 import { AppShellLayout } from '../ui/app-shell-layout.tsx';
+
+// Refreshes who the owner is and sends an unverified account to the code screen; fetched with the first render, not
+// part of the signed-in first load.
+const AccountCheck = lazy(() => import('../features/profile/account-check.tsx'));
 
 // Every signed-in screen lives under this pathless layout.
 export const Route = createFileRoute('/_app')({
@@ -23,7 +27,6 @@ function AppLayout() {
   const session = useSession();
   const location = useLocation();
   const handleSignOut = useSignOut();
-  useAccountCheck();
 
   // The session can end while a screen is open (expired token, sign-out in another tab).
   if (!session) return <Navigate to="/signin" search={{ redirect: location.href }} replace />;
@@ -36,6 +39,9 @@ function AppLayout() {
       banner={<SyncBanners />}
       items={isStaffSession(session) ? staffNavItems : undefined}
     >
+      <Suspense fallback={null}>
+        <AccountCheck />
+      </Suspense>
       <Outlet />
     </AppShellLayout>
   );
