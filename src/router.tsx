@@ -1,12 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
-import { afterFirstPaint } from './lib/offline/sw-registration.ts';
 import { routeTree } from './routeTree.gen.ts';
 import { clearStaleToasts } from './ui/notify.ts';
 import { RoutePending } from './ui/route-pending.tsx';
 
-// The error and not-found screens are not part of the first load: fetched when first shown, and after the first paint
-// anyway, so a network that fails later (before the service worker has them) still finds them.
+// The error and not-found screens are not part of the first load: fetched when first shown (offline, the service
+// worker's precache has them).
 const RouteError = lazyRouteComponent(() => import('./ui/route-status.tsx'), 'RouteError');
 const RouteNotFound = lazyRouteComponent(() => import('./ui/route-status.tsx'), 'RouteNotFound');
 
@@ -26,7 +25,6 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: RouteNotFound,
   });
-  afterFirstPaint(() => void RouteError.preload?.());
   // Toasts belong to the screen that raised them: moving on clears them (a just-raised one stays to be read).
   let navigationStartedAt = Date.now();
   router.subscribe('onBeforeNavigate', () => {

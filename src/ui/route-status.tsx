@@ -3,7 +3,7 @@ import { IconCloudOff } from '@tabler/icons-react';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { ApiError } from '../lib/api-error.ts';
 
-// The router's error and not-found screens (src/router.tsx loads them when first needed, or after the first paint).
+// The router's error and not-found screens (src/router.tsx loads them when first shown).
 
 type RouteErrorProps = ErrorComponentProps & {
   /** Shown when the error carries no words from the server (the spec's fallback for the screen). */
