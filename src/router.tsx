@@ -1,8 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 import { clearStaleToasts } from './ui/notify.ts';
-import { RouteError, RouteNotFound, RoutePending } from './ui/route-status.tsx';
+import { RoutePending } from './ui/route-pending.tsx';
+
+// The error and not-found screens are not part of the first load: fetched when first shown (offline, the service
+// worker's precache has them).
+const RouteError = lazyRouteComponent(() => import('./ui/route-status.tsx'), 'RouteError');
+const RouteNotFound = lazyRouteComponent(() => import('./ui/route-status.tsx'), 'RouteNotFound');
 
 export type RouterContext = { queryClient: QueryClient };
 

@@ -6,8 +6,7 @@ import { ASK_TITLE_MAX, GRAPH_UNITS } from './ask-graph.ts';
  * prompt, their lists for the history, rename and delete. The session names the owner (no email or access key).
  */
 
-export const ASK_MODES = ['text', 'graph'] as const;
-export type AskMode = (typeof ASK_MODES)[number];
+export type { AskMode } from './ask-modes.ts';
 
 /** Spec §8 and §2, verbatim. */
 export const ASK_MESSAGES = {

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
+import { MEDIA_SORTS } from './media-sorts.ts';
 
 /** Media library (spec §3 Media item, §7 Media). */
 const MEDIA_TYPES = ['image', 'video', 'document', 'folder'] as const;
 const MediaTypeSchema = v.picklist(MEDIA_TYPES);
 
-export const MEDIA_SORTS = ['name', 'size', 'updatedAt'] as const;
-export type MediaSort = (typeof MEDIA_SORTS)[number];
+export type { MediaSort } from './media-sorts.ts';
 
 /** Files above this go through the resumable (tus) upload; smaller ones use the plain multipart call. */
 export const RESUMABLE_THRESHOLD_BYTES = 5 * 1024 * 1024;

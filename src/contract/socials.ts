@@ -24,15 +24,8 @@ export type TiktokStatus = v.InferOutput<typeof TiktokStatusSchema>;
 
 export const TiktokLoginUrlResponseSchema = v.object({ login_url: v.string() });
 
-/** The query string TikTok sends back to /tiktok_callback. */
-export const TiktokCallbackSearchSchema = v.object({
-  code: v.optional(v.string()),
-  scopes: v.optional(v.string()),
-  state: v.optional(v.string()),
-  error: v.optional(v.string()),
-  error_description: v.optional(v.string()),
-});
-export type TiktokCallbackSearch = v.InferOutput<typeof TiktokCallbackSearchSchema>;
+/** The query string TikTok sends back to /tiktok_callback (checked by that route: the app's entry runs the check). */
+export type TiktokCallbackSearch = { code?: string; scopes?: string; state?: string; error?: string; error_description?: string };
 
 export const TiktokConnectRequestSchema = v.object({
   code: v.pipe(v.string('code is required'), v.trim(), v.nonEmpty('code is required'), v.maxLength(2000)),

@@ -1,12 +1,18 @@
 import { createFileRoute, Navigate, Outlet, redirect, useLocation } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { displayNameOf, isStaffSession, sessionStore, useSession } from '../lib/session.ts';
 import { staffNavItems } from '../ui/nav-items.ts';
 import { staffMayOpen } from '../ui/staff-paths.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
-import { useAccountCheck } from '../features/profile/use-account-check.ts';
 import { SyncBadge } from '../features/sync/sync-badge.tsx';
 import { SyncBanners } from '../features/sync/sync-banners.tsx';
 import { AppShellLayout } from '../ui/app-shell-layout.tsx';
+
+// Refreshes who the owner is and sends an unverified account to the code screen: not part of the signed-in first load
+// (it never held a screen up). Mounted by an effect, right after the frame's first commit (so after the first paint),
+// not later: mounted after the idle-time `afterFirstPaint`, its /users/me refresh ran offline and again on reconnect,
+// beside the outbox's drain, and e2e/text.spec.ts's offline chat journey failed (2 runs of 2).
+const AccountCheck = lazy(() => import('../features/profile/account-check.tsx'));
 
 // Every signed-in screen lives under this pathless layout.
 export const Route = createFileRoute('/_app')({
@@ -23,7 +29,8 @@ function AppLayout() {
   const session = useSession();
   const location = useLocation();
   const handleSignOut = useSignOut();
-  useAccountCheck();
+  const [checkAccount, setCheckAccount] = useState(false);
+  useEffect(() => setCheckAccount(true), []);
 
   // The session can end while a screen is open (expired token, sign-out in another tab).
   if (!session) return <Navigate to="/signin" search={{ redirect: location.href }} replace />;
@@ -36,6 +43,7 @@ function AppLayout() {
       banner={<SyncBanners />}
       items={isStaffSession(session) ? staffNavItems : undefined}
     >
+      <Suspense fallback={null}>{checkAccount && <AccountCheck />}</Suspense>
       <Outlet />
     </AppShellLayout>
   );

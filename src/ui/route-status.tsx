@@ -1,16 +1,9 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { ApiError } from '../lib/api-error.ts';
 
-/** What the router shows while a route's loader waits (after a short delay, so fast screens never flash it). */
-export function RoutePending() {
-  return (
-    <Center mih="40vh">
-      <Loader size="lg" aria-label="Loading" />
-    </Center>
-  );
-}
+// The router's error and not-found screens (src/router.tsx loads them when first shown).
 
 type RouteErrorProps = ErrorComponentProps & {
   /** Shown when the error carries no words from the server (the spec's fallback for the screen). */

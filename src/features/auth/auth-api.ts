@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import {
   AuthProvidersResponseSchema,
   RequestOtpResponseSchema,
@@ -26,6 +25,4 @@ export const authApi = {
   verifyAccount: (body: { email: string; otp: string }) => api('/auth/verify-account', MessageResponseSchema, { json: { ...body, userType } }),
   resetPassword: (body: { email: string; otp: string; password: string; confirmPassword: string }) =>
     api('/auth/reset-password', MessageResponseSchema, { json: { ...body, userType } }),
-  // Sign-out ends the session on the server; what it answers does not matter.
-  signout: () => api('/auth/signout', v.unknown(), { method: 'POST' }),
 };

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { api } from '../../lib/api.ts';
 import { wipeUserData } from '../../lib/offline/wipe-user-data.ts';
 import { sessionStore } from '../../lib/session.ts';
-import { authApi } from './auth-api.ts';
 
 /**
  * The one way a session ends on this device (menu, password change, expiry): tell the server,
@@ -10,8 +11,10 @@ import { authApi } from './auth-api.ts';
  */
 export async function signOut(queryClient: QueryClient) {
   if (sessionStore.get()) {
+    // Sign-out ends the session on the server; what it answers does not matter. (Called here, not through authApi:
+    // the signed-in first load carries the sign-out but none of the sign-in screens' calls and contracts.)
     // Offline or an already dead token: the local sign-out still has to happen.
-    await authApi.signout().catch(() => undefined);
+    await api('/auth/signout', v.unknown(), { method: 'POST' }).catch(() => undefined);
   }
   sessionStore.set(null);
   queryClient.clear();

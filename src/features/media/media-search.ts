@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MEDIA_SORTS } from '../../contract/media.ts';
+import { MEDIA_SORTS } from '../../contract/media-sorts.ts';
 
 // The router reads `?upload=1` as the number 1: a flag is 1, '1' or true.
 const Flag = v.fallback(v.optional(v.pipe(v.union([v.literal(1), v.literal('1'), v.literal(true)]), v.transform(() => '1' as const))), undefined);

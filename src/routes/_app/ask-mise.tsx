@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { ASK_MODES } from '../../contract/ask.ts';
+import { ASK_MODES } from '../../contract/ask-modes.ts';
 import { AskScreen, type AskSearch } from '../../features/ask/ask-screen.tsx';
 import { askQueries } from '../../features/ask/ask-queries.ts';
 import { displayNameOf, useSession } from '../../lib/session.ts';

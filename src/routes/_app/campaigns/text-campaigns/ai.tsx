@@ -1,16 +1,15 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { TEXT_CATEGORY_IDS, TEXT_STYLES, type TextStyle } from '../../../../contract/text-options.ts';
+import { TEXT_CATEGORY_IDS, TEXT_STYLE_IDS } from '../../../../contract/text-options.ts';
 import { TextChat } from '../../../../features/text/text-chat.tsx';
 import { textQueries } from '../../../../features/text/text-queries.ts';
 import { tolerateFailure } from '../../../../lib/route-data.ts';
 import { PageHeader } from '../../../../ui/page-header.tsx';
 
-const STYLE_IDS = TEXT_STYLES.map((style) => style.id) as [TextStyle, ...TextStyle[]];
 const SearchSchema = v.object({
   conversation: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
   category: v.fallback(v.optional(v.picklist(TEXT_CATEGORY_IDS), 'flash_sale'), 'flash_sale'),
-  style: v.fallback(v.optional(v.picklist(STYLE_IDS), 'friendly'), 'friendly'),
+  style: v.fallback(v.optional(v.picklist(TEXT_STYLE_IDS), 'friendly'), 'friendly'),
 });
 
 export const Route = createFileRoute('/_app/campaigns/text-campaigns/ai')({
