@@ -1,4 +1,4 @@
-import { expect, readCodeFromOutbox, signUpAndVerify, test, uniqueEmail, toast } from './fixtures.ts';
+import { expect, openAccountMenu, readCodeFromOutbox, signUpAndVerify, test, uniqueEmail, toast } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 // Accounts on a phone: sign-up and onboarding, sign-in and out, the code screen, forgot/reset, redirects.
@@ -48,7 +48,7 @@ test('sign up, verify with the mailed code, skip plans to brand, sign out and si
   await page.getByRole('link', { name: 'Skip' }).click();
   await expect(page).toHaveURL(/\/brand$/);
 
-  await page.getByRole('button', { name: /Account menu/ }).click();
+  await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin$/);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('mise.session'))).toBeNull();
@@ -195,7 +195,7 @@ test('a signed-out deep link goes to sign-in and comes back after it; foreign re
   await expect(page).toHaveURL(/\/settings\/notifications$/);
   await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
 
-  await page.getByRole('button', { name: /Account menu/ }).click();
+  await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.goto('/signin?redirect=//evil.example/steal');
   await signIn(page, email, password);

@@ -47,6 +47,15 @@ export async function signUpAndVerify(page: Page, options: { name?: string; emai
 /** The app's toast (Mantine notification) that says `text`. */
 export const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
+/**
+ * Opens the header's account menu once no toast covers the header: on a phone a toast at the top lies over it for a few
+ * seconds (a tap there lands on the toast), and a pointer resting on a toast keeps it open.
+ */
+export async function openAccountMenu(page: Page) {
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
+  await page.getByRole('button', { name: /Account menu/ }).click();
+}
+
 /** Opens `path` signed out, signs in on the sign-in page it is sent to, and lands back on `path`. */
 export async function openSignedIn(page: Page, path: string, account: { email: string; password: string }) {
   await page.goto(path);

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, openAccountMenu, test } from './fixtures.ts';
 import { launchPhone, nextBuild, ownServer, signUpAndSignIn, waitForServiceWorker, type OwnServer } from './offline-server.ts';
 
 // The heart of the design card, on Debian Chromium with a real (persistent) profile at a phone's
@@ -279,10 +279,7 @@ test('sign-out leaves no customer data nor anything else of the owner in Indexed
     expect(dialog.message()).toContain('1 change made on this device has not reached Mise yet');
     void dialog.accept();
   });
-  // A toast at the top covers the header for a few seconds (a tap there lands on the toast, as on a phone, and a
-  // pointer resting on it keeps it open): the owner waits for it to go, then opens the menu.
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
-  await page.getByRole('button', { name: /Account menu/ }).click();
+  await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin/);
   await expect.poll(async () => (await dumpStorage(page)).includes(account.userId), { timeout: 10_000 }).toBe(false);
