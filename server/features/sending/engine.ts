@@ -303,14 +303,12 @@ function slotsOf(transport: ChannelTransport<unknown>): Slots {
 
 /** How often a hand-over looks at the send again (paused or cancelled from the screen). */
 const STATUS_CHECK_MS = 1_000;
-/** Outcomes are written in groups of half the transport's concurrency, or this long after the first came back. */
-const WRITE_WAIT_MS = 15;
-
 /**
  * Hands the ready rows (`nextReady`) to the transport, keeping up to its concurrency in flight. As messages come
- * back, their outcomes and the taking of the next rows (marked `sending`, only if still queued) are written in one statement
- * (grouped: half the concurrency, or what came back within a few milliseconds), so the database work overlaps
- * the provider's answers instead of every window waiting for its slowest message. Returns why it stopped early
+ * back, their outcomes and the taking of the rows that go in their place (marked `sending`, only if still queued)
+ * are written in one statement, at once: what comes back while a statement runs goes in the next one, so the
+ * statements group themselves (one per message when the database is quick, more per statement when it is busy)
+ * and a finished message's slot is refilled after one write, not two. Returns why it stopped early
  * (the provider refused the account: `pause`; the send was paused or cancelled, or the server is shutting down),
  * or null once every due row was handed over and its outcome recorded.
  */
@@ -324,7 +322,6 @@ async function handOver(
   signal: AbortSignal,
 ): Promise<{ pause?: string } | null> {
   const slots = slotsOf(transport);
-  const writeEvery = Math.max(1, Math.floor(transport.concurrency / 2));
   const queue: RecipientRow[] = [];
   const finished: Array<{ row: RecipientRow; result: Delivery }> = [];
   let exhausted = false;
@@ -333,7 +330,6 @@ async function handOver(
   let lastCheck = Date.now();
   let abandoned = false;
   let wake: (() => void) | undefined;
-  let timer: NodeJS.Timeout | undefined;
 
   for (;;) {
     if (!stop && signal.aborted) stop = {};
@@ -347,8 +343,11 @@ async function handOver(
       if (more) queue.push(...more);
       else exhausted = true;
     }
-    const wanted = stop ? [] : queue.splice(0, slots.take(queue.length));
+    // The rows that came back leave `sending` in the same statement that marks the ones taken for their slots, so
+    // their slots are free for this statement: the rows in `sending` never exceed the concurrency, even for a moment.
     const done = finished.splice(0);
+    slots.give(done.length);
+    const wanted = stop ? [] : queue.splice(0, slots.take(queue.length));
     let next: RecipientRow[] = [];
     if (done.length || wanted.length) {
       const at = deps.now();
@@ -358,11 +357,11 @@ async function handOver(
         // Nothing was written: `next` never went, and `done` and what is still in flight stay `sending` (in doubt)
         // for the recovery. Their slots go back as they come home, so this process keeps sending other sends.
         abandoned = true;
-        slots.give(wanted.length + done.length + finished.splice(0).length);
+        slots.give(wanted.length + finished.splice(0).length);
         throw error;
       }
       // Rows another worker took first (or that stopped being due) were not marked: their slots go back.
-      slots.give(done.length + wanted.length - next.length);
+      slots.give(wanted.length - next.length);
       await applySideEffects(deps, send, done.map(({ row }) => row), done.map(({ result }) => result), at);
       const refused = done.find(({ result }) => result.status === 'retry' && result.stopSend)?.result;
       if (refused?.status === 'retry' && !stop) stop = { pause: refused.stopSend };
@@ -376,8 +375,7 @@ async function handOver(
           inFlight--;
           if (abandoned) return slots.give(1);
           finished.push({ row, result });
-          if (finished.length >= writeEvery || inFlight === 0) wake?.();
-          else if (wake && !timer) timer = setTimeout(wake, WRITE_WAIT_MS);
+          wake?.();
         });
     }
     if (inFlight === 0 && finished.length === 0) {
@@ -386,15 +384,8 @@ async function handOver(
       if (queue.length) await slots.freed(STATUS_CHECK_MS);
       continue;
     }
-    if (finished.length < writeEvery && inFlight > 0) {
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        if (finished.length > 0) timer = setTimeout(resolve, WRITE_WAIT_MS);
-      });
-    }
+    if (finished.length === 0 && inFlight > 0) await new Promise<void>((resolve) => (wake = resolve));
     wake = undefined;
-    clearTimeout(timer);
-    timer = undefined;
   }
 }
 
