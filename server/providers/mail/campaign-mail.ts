@@ -29,7 +29,7 @@ type CampaignSendResult =
 
 export type CampaignMailer = {
   kind: 'smtp' | 'outbox';
-  /** Messages in flight at once (twice the SMTP pool's connections: one on each and one waiting for it). */
+  /** Messages in flight at once (the SMTP pool's connections). */
   concurrency: number;
   /** Said on screens: the outbox writes files and sends nothing. */
   label: string;
@@ -62,10 +62,7 @@ function smtpCampaignMailer(options: CampaignMailOptions): CampaignMailer {
   } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     kind: 'smtp',
-    // Two messages per connection: one on the wire and the next waiting in the pool's queue (as a bare nodemailer
-    // pool is fed), so a connection never idles while the ledger marks the row that goes next. Each is marked
-    // `sending` before it is handed over, so a crash leaves at most this many in doubt ("uncertain"), never a duplicate.
-    concurrency: options.maxConnections * 2,
+    concurrency: options.maxConnections,
     label: 'Sent through your mail server (SMTP)',
     async send(message) {
       try {
