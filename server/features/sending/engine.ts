@@ -303,12 +303,15 @@ function slotsOf(transport: ChannelTransport<unknown>): Slots {
 
 /** How often a hand-over looks at the send again (paused or cancelled from the screen). */
 const STATUS_CHECK_MS = 1_000;
+/** Outcomes are written in groups of half the transport's concurrency, or this long after the first came back. */
+const WRITE_WAIT_MS = 15;
+
 /**
  * Hands the ready rows (`nextReady`) to the transport, keeping up to its concurrency in flight. As messages come
  * back, their outcomes and the taking of the rows that go in their place (marked `sending`, only if still queued)
- * are written in one statement, at once: what comes back while a statement runs goes in the next one, so the
- * statements group themselves (one per message when the database is quick, more per statement when it is busy)
- * and a finished message's slot is refilled after one write, not two. Returns why it stopped early
+ * are written in one statement (grouped: half the concurrency, or what came back within a few milliseconds; fewer,
+ * larger statements cost the embedded database less), so a finished message's slot is refilled after one write,
+ * not two, and the database work overlaps the provider's answers. Returns why it stopped early
  * (the provider refused the account: `pause`; the send was paused or cancelled, or the server is shutting down),
  * or null once every due row was handed over and its outcome recorded.
  */
@@ -322,6 +325,7 @@ async function handOver(
   signal: AbortSignal,
 ): Promise<{ pause?: string } | null> {
   const slots = slotsOf(transport);
+  const writeEvery = Math.max(1, Math.floor(transport.concurrency / 2));
   const queue: RecipientRow[] = [];
   const finished: Array<{ row: RecipientRow; result: Delivery }> = [];
   let exhausted = false;
@@ -330,6 +334,7 @@ async function handOver(
   let lastCheck = Date.now();
   let abandoned = false;
   let wake: (() => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
 
   for (;;) {
     if (!stop && signal.aborted) stop = {};
@@ -375,7 +380,8 @@ async function handOver(
           inFlight--;
           if (abandoned) return slots.give(1);
           finished.push({ row, result });
-          wake?.();
+          if (finished.length >= writeEvery || inFlight === 0) wake?.();
+          else if (wake && !timer) timer = setTimeout(wake, WRITE_WAIT_MS);
         });
     }
     if (inFlight === 0 && finished.length === 0) {
@@ -384,8 +390,15 @@ async function handOver(
       if (queue.length) await slots.freed(STATUS_CHECK_MS);
       continue;
     }
-    if (finished.length === 0 && inFlight > 0) await new Promise<void>((resolve) => (wake = resolve));
+    if (finished.length < writeEvery && inFlight > 0) {
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        if (finished.length > 0) timer = setTimeout(resolve, WRITE_WAIT_MS);
+      });
+    }
     wake = undefined;
+    clearTimeout(timer);
+    timer = undefined;
   }
 }
 
