@@ -309,9 +309,10 @@ const WRITE_WAIT_MS = 15;
 
 /**
  * Hands the ready rows (`nextReady`) to the transport, keeping up to its concurrency in flight. As messages come
- * back, their outcomes and the taking of the next rows (marked `sending`, only if still queued) are written in one statement
- * (grouped: half the concurrency, or what came back within a few milliseconds), so the database work overlaps
- * the provider's answers instead of every window waiting for its slowest message. Returns why it stopped early
+ * back, their outcomes and the taking of the rows that go in their place (marked `sending`, only if still queued)
+ * are written in one statement (grouped: half the concurrency, or what came back within a few milliseconds; fewer,
+ * larger statements cost the embedded database less), so a finished message's slot is refilled after one write,
+ * not two, and the database work overlaps the provider's answers. Returns why it stopped early
  * (the provider refused the account: `pause`; the send was paused or cancelled, or the server is shutting down),
  * or null once every due row was handed over and its outcome recorded.
  */
@@ -348,8 +349,11 @@ async function handOver(
       if (more) queue.push(...more);
       else exhausted = true;
     }
-    const wanted = stop ? [] : queue.splice(0, slots.take(queue.length));
+    // The rows that came back leave `sending` in the same statement that marks the ones taken for their slots, so
+    // their slots are free for this statement: the rows in `sending` never exceed the concurrency, even for a moment.
     const done = finished.splice(0);
+    slots.give(done.length);
+    const wanted = stop ? [] : queue.splice(0, slots.take(queue.length));
     let next: RecipientRow[] = [];
     if (done.length || wanted.length) {
       const at = deps.now();
@@ -359,11 +363,11 @@ async function handOver(
         // Nothing was written: `next` never went, and `done` and what is still in flight stay `sending` (in doubt)
         // for the recovery. Their slots go back as they come home, so this process keeps sending other sends.
         abandoned = true;
-        slots.give(wanted.length + done.length + finished.splice(0).length);
+        slots.give(wanted.length + finished.splice(0).length);
         throw error;
       }
       // Rows another worker took first (or that stopped being due) were not marked: their slots go back.
-      slots.give(done.length + wanted.length - next.length);
+      slots.give(wanted.length - next.length);
       await applySideEffects(deps, send, done.map(({ row }) => row), done.map(({ result }) => result), at);
       const refused = done.find(({ result }) => result.status === 'retry' && result.stopSend)?.result;
       if (refused?.status === 'retry' && !stop) stop = { pause: refused.stopSend };
