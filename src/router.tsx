@@ -1,13 +1,38 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
+import { createRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { Suspense } from 'react';
 import { routeTree } from './routeTree.gen.ts';
 import { clearStaleToasts } from './ui/notify.ts';
+import { lazyOr } from './ui/lazy-or.tsx';
 import { RoutePending } from './ui/route-pending.tsx';
 
 // The error and not-found screens are not part of the first load: fetched when first shown (offline, the service
 // worker's precache has them).
-const RouteError = lazyRouteComponent(() => import('./ui/route-status.tsx'), 'RouteError');
-const RouteNotFound = lazyRouteComponent(() => import('./ui/route-status.tsx'), 'RouteNotFound');
+// When that file is out of reach (offline on a first visit), plain words and a way home instead: never a reload.
+const LazyRouteError = lazyOr(() => import('./ui/route-status.tsx').then((m) => m.RouteError), PlainRouteError);
+const LazyRouteNotFound = lazyOr(() => import('./ui/route-status.tsx').then((m) => m.RouteNotFound), PlainRouteError);
+const RouteError = (props: ErrorComponentProps) => (
+  <Suspense fallback={<RoutePending />}>
+    <LazyRouteError {...props} />
+  </Suspense>
+);
+const RouteNotFound = () => (
+  <Suspense fallback={<RoutePending />}>
+    <LazyRouteNotFound />
+  </Suspense>
+);
+
+function PlainRouteError() {
+  return (
+    <div role="alert" data-testid="route-error">
+      <p>
+        <strong>{navigator.onLine ? 'Could not open this' : 'You are offline'}</strong>
+      </p>
+      <p>This could not be loaded. Try again in a moment.</p>
+      <a href="/">Home</a>
+    </div>
+  );
+}
 
 export type RouterContext = { queryClient: QueryClient };
 

@@ -1,15 +1,28 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useInstallState } from '../../lib/offline/install-prompt.ts';
 import { useOnline } from '../../lib/offline/online.ts';
 import { useStorageProblem } from '../../lib/offline/storage-problems.ts';
 import { useUpdateState } from '../../lib/offline/sw-registration.ts';
+import { lazyOr, lazyOrNothing } from '../../ui/lazy-or.tsx';
 
 // Each notice is fetched when there is something to say (a new version waiting, offline or a storage problem, an
 // installable app), not as part of the signed-in first load: most visits show none of them. The service worker has
 // them offline.
-const UpdatePrompt = lazy(() => import('./update-prompt.tsx').then((m) => ({ default: m.UpdatePrompt })));
-const OfflineBanner = lazy(() => import('./offline-banner.tsx').then((m) => ({ default: m.OfflineBanner })));
-const InstallEntry = lazy(() => import('./install-entry.tsx').then((m) => ({ default: m.InstallEntry })));
+// Offline on a first visit, before the service worker has stored them, they may be out of reach: the offline notice
+// is then said in plain words, the others are not shown.
+const UpdatePrompt = lazyOrNothing(() => import('./update-prompt.tsx').then((m) => m.UpdatePrompt));
+const OfflineBanner = lazyOr(() => import('./offline-banner.tsx').then((m) => m.OfflineBanner), PlainOfflineNotice);
+const InstallEntry = lazyOrNothing(() => import('./install-entry.tsx').then((m) => m.InstallEntry));
+
+function PlainOfflineNotice() {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <p role="status" data-testid="offline-banner" style={{ margin: '0 0 var(--mantine-spacing-md)', padding: 'var(--mantine-spacing-sm)', borderRadius: 'var(--mantine-radius-md)', background: 'var(--mantine-color-orange-0)' }}>
+      <strong>You are offline.</strong> You can keep reading and making changes; they sync when you are back online.
+    </p>
+  );
+}
 
 /** Everything the sync feature shows above a screen: update prompt, offline and storage notices, install. */
 export function SyncBanners() {
