@@ -46,8 +46,9 @@ export function PosSettings({ sub }: { sub: boolean }) {
     disconnect.mutate(provider, {
       onSuccess: () => {
         notifySuccess(provider === 'square' ? 'disconnected from square...' : 'disconnected from clover...');
-        // Spec §4: disconnect reloads the page on success.
-        window.setTimeout(() => window.location.reload(), 600);
+        // Spec §4: disconnect reloads the page on success, once the toast has been up long enough to read (its renderer
+        // is fetched with the first toast: 600 ms was sometimes gone before it showed).
+        window.setTimeout(() => window.location.reload(), 1500);
       },
       onError: (error) =>
         error instanceof ApiError && error.fromServer
