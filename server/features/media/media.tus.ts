@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Deps } from '../../deps.ts';
 import { s3Config } from '../../providers/storage/create-storage.ts';
-import type { S3Config } from '../../providers/storage/s3.ts';
+import { s3ClientConfig, type S3Config } from '../../providers/storage/s3.ts';
 import { mediaLimits, tooLarge, type MediaLimits } from './media.ingest.ts';
 import { reserveUploadSpace, uploadQuota, type UploadQuota } from './media.quota.ts';
 import { PostgresLocker } from './media.tus-lock.ts';
@@ -91,16 +91,8 @@ function mediaUploads(options: {
       const s3Store = s3
         ? new UploadsS3Store({
             cache: noCache,
-            s3ClientConfig: {
-              bucket: s3.bucket,
-              region: s3.region || 'us-east-1',
-              endpoint: s3.endpoint || undefined,
-              forcePathStyle: s3.forcePathStyle,
-              credentials: s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : undefined,
-              // As for media (providers/storage/s3.ts): no aws-chunked trailers that some S3-compatible stores refuse.
-              requestChecksumCalculation: 'WHEN_REQUIRED',
-              responseChecksumValidation: 'WHEN_REQUIRED',
-            },
+            // As for media: no aws-chunked trailers that some S3-compatible stores refuse.
+            s3ClientConfig: { bucket: s3.bucket, ...s3ClientConfig(s3) },
           })
         : undefined;
       const store: DataStore = s3Store ?? new FileStore({ directory });

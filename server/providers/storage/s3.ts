@@ -20,20 +20,23 @@ export type S3Config = {
 const missing = (error: unknown) =>
   error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
+/** The S3 client settings of the media store, shared with the resumable uploads' store (media.tus.ts). */
+export const s3ClientConfig = (config: S3Config) => ({
+  region: config.region || 'us-east-1',
+  endpoint: config.endpoint || undefined,
+  forcePathStyle: config.forcePathStyle,
+  credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+  requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+  responseChecksumValidation: 'WHEN_REQUIRED' as const,
+});
+
 /**
  * Any S3-compatible store (AWS S3, MinIO, R2, Ceph...). Bodies are streamed in both directions;
  * checksums are only sent when an operation requires them, which keeps plain streaming PUTs
  * working against stores that do not understand the newer aws-chunked trailers.
  */
 export function s3Storage(config: S3Config): Storage {
-  const client = new S3Client({
-    region: config.region || 'us-east-1',
-    endpoint: config.endpoint || undefined,
-    forcePathStyle: config.forcePathStyle,
-    credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const client = new S3Client(s3ClientConfig(config));
   const Bucket = config.bucket;
 
   async function putKnown(key: string, body: Buffer | Readable, contentType: string, size: number) {
