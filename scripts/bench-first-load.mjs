@@ -7,37 +7,20 @@
 //              Pixel 7 viewport, service worker blocked so its precache is not counted).
 // Budget: 150 KB gzip of JS for both pages (issue 17). `--check` exits 1 when a page is over it (a size check for CI).
 // `--no-build` measures the existing dist/ instead of a private build.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, devices } from '@playwright/test';
+import { buildAppAndBare } from './bench-builds.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const work = path.join(root, 'test-results', 'bench-first-load');
 const BUDGET = 150 * 1024;
 const args = new Set(process.argv.slice(2));
-const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 
-fs.mkdirSync(work, { recursive: true });
-const appDist = args.has('--no-build') ? path.join(root, 'dist') : path.join(work, 'dist');
-if (!args.has('--no-build')) {
-  console.log('Building the app…');
-  const built = spawnSync(process.execPath, [vite, 'build', '--outDir', appDist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
-console.log('Building the bare page…');
-const bareDist = path.join(work, 'bare-dist');
-const { build } = await import('vite');
-const { default: react } = await import('@vitejs/plugin-react');
-await build({
-  root: path.join(root, 'scripts', 'bare-app'),
-  configFile: false,
-  logLevel: 'warn',
-  plugins: [react()],
-  build: { outDir: bareDist, emptyOutDir: true, target: 'es2022' },
-});
+const { appDist, bareDist } = await buildAppAndBare(work, { noBuild: args.has('--no-build') });
 
 const gzipSize = (file) => (fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -23,6 +23,7 @@ import zlib from 'node:zlib';
 import { chromium, devices } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { buildAppAndBare } from './bench-builds.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -32,29 +33,10 @@ const RUNS = Number(process.env.RUNS ?? 3);
 // Lighthouse's default estimates the timings from an unthrottled load (simulate); `devtools` really slows the network
 // and CPU while the page loads, so what is painted from HTML before the JavaScript arrives shows in FCP and LCP.
 const THROTTLING = process.env.THROTTLING ?? 'simulate';
-const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const password = 'bench-web-pass-1';
 
-fs.mkdirSync(work, { recursive: true });
-const appDist = args.has('--no-build') ? path.join(root, 'dist') : path.join(work, 'dist');
-if (args.has('--no-build') && !fs.existsSync(path.join(appDist, 'index.html'))) throw new Error('--no-build: there is no dist/ (npm run build first)');
-if (!args.has('--no-build')) {
-  console.log('Building the app…');
-  const built = spawnSync(process.execPath, [vite, 'build', '--outDir', appDist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
-console.log('Building the bare page…');
-const bareDist = path.join(work, 'bare-dist');
-const { build } = await import('vite');
-const { default: react } = await import('@vitejs/plugin-react');
-await build({
-  root: path.join(root, 'scripts', 'bare-app'),
-  configFile: false,
-  logLevel: 'warn',
-  plugins: [react()],
-  build: { outDir: bareDist, emptyOutDir: true, target: 'es2022' },
-});
+const { appDist, bareDist } = await buildAppAndBare(work, { noBuild: args.has('--no-build') });
 
 /** The bare page's files, gzip-compressed like Mise's (a fair baseline), index.html for every other path. */
 function serveBare() {
@@ -128,6 +110,16 @@ if (seeded.status !== 0) throw new Error(`npm run demo failed:\n${seeded.stdout}
 const email = /email\s+(\S+)/.exec(seeded.stdout)?.[1];
 if (!email) throw new Error(`no demo email in:\n${seeded.stdout}`);
 
+/** The demo owner signs in through the app's own sign-in screen on `page` and waits for the home. */
+async function signIn(page, base = '') {
+  await page.goto(`${base}/signin`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(`${origin}/`);
+  await page.getByRole('navigation', { name: 'Shortcuts' }).waitFor();
+}
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: serverEnv });
 const bare = await serveBare();
 const bareOrigin = `http://127.0.0.1:${bare.address().port}`;
@@ -145,14 +137,9 @@ try {
   // The owner signs in once in Lighthouse's own browser profile, through the app's sign-in screen.
   const attached = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const profile = attached.contexts()[0];
-  const signIn = await profile.newPage();
-  await signIn.goto(`${origin}/signin`);
-  await signIn.getByLabel('Email').fill(email);
-  await signIn.getByLabel('Password', { exact: true }).fill(password);
-  await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await signIn.waitForURL(`${origin}/`);
-  await signIn.getByRole('navigation', { name: 'Shortcuts' }).waitFor();
-  await signIn.close();
+  const first = await profile.newPage();
+  await signIn(first, origin);
+  await first.close();
   await attached.close(); // disconnects; the browser stays for Lighthouse
 
   /** Before a signed-in run: the app's files are gone from every cache, the session and the read cache stay. */
@@ -174,12 +161,7 @@ try {
     // Lighthouse's storage reset above signed the owner out: sign in again for the home.
     const again = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const page = await again.contexts()[0].newPage();
-    await page.goto(`${origin}/signin`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${origin}/`);
-    await page.getByRole('navigation', { name: 'Shortcuts' }).waitFor();
+    await signIn(page, origin);
     await page.close();
     await again.close();
     await evictFiles();
@@ -198,11 +180,7 @@ try {
     new MutationObserver(seen).observe(document, { childList: true, subtree: true });
   });
   const page = await context.newPage();
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(`${origin}/`);
+  await signIn(page);
   await page.goto('/customers');
   await page.locator('[data-testid="customer-row"]').first().waitFor();
   await page.evaluate(() => navigator.serviceWorker.ready);
