@@ -29,7 +29,9 @@ function PlainRouteError() {
         <strong>{navigator.onLine ? 'Could not open this' : 'You are offline'}</strong>
       </p>
       <p>This could not be loaded. Try again in a moment.</p>
-      <a href="/">Home</a>
+      <a href="/" style={{ display: 'inline-block', padding: '10px 0', fontWeight: 600, color: 'var(--mantine-primary-color-filled)' }}>
+        Home
+      </a>
     </div>
   );
 }
