@@ -1,10 +1,11 @@
-import { Anchor, Button, Chip, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { stylesOf, VIDEO_LIMITS, VIDEO_MESSAGES, VIDEO_SUBCATEGORIES, type CreateScriptRequest } from '../../contract/video.ts';
 import { ApiError } from '../../lib/api.ts';
+import { ChipRow } from '../../ui/chip-row.tsx';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { videoApi } from './video-api.ts';
 import { HistoryTable, VideoGrid } from './video-cards.tsx';
@@ -132,21 +133,16 @@ function ScriptFlow({ brandReady, onNeedsBrand, onScript }: VideoHomeProps) {
             <Text fw={600} size="sm" id="video-kind">
               What kind of video?
             </Text>
-            <Chip.Group
+            <ChipRow
+              wrap
+              labelledBy="video-kind"
               value={subcategory}
+              options={VIDEO_SUBCATEGORIES.map((entry) => ({ value: entry.id, label: entry.label, description: entry.description }))}
               onChange={(value) => {
-                setSubcategory(value as string);
+                setSubcategory(value);
                 setStyle(null);
               }}
-            >
-              <Group gap="xs" role="radiogroup" aria-labelledby="video-kind">
-                {VIDEO_SUBCATEGORIES.map((entry) => (
-                  <Chip key={entry.id} value={entry.id} size="md" title={entry.description}>
-                    {entry.label}
-                  </Chip>
-                ))}
-              </Group>
-            </Chip.Group>
+            />
           </Stack>
         )}
         {styles.length > 0 && (
@@ -154,15 +150,7 @@ function ScriptFlow({ brandReady, onNeedsBrand, onScript }: VideoHomeProps) {
             <Text fw={600} size="sm" id="video-style">
               Which style?
             </Text>
-            <Chip.Group value={style} onChange={(value) => setStyle(value as string)}>
-              <Group gap="xs" role="radiogroup" aria-labelledby="video-style">
-                {styles.map((entry) => (
-                  <Chip key={entry.id} value={entry.id} size="md">
-                    {entry.label}
-                  </Chip>
-                ))}
-              </Group>
-            </Chip.Group>
+            <ChipRow wrap labelledBy="video-style" value={style} options={styles.map((entry) => ({ value: entry.id, label: entry.label }))} onChange={setStyle} />
           </Stack>
         )}
         <Button size="lg" leftSection={<IconSparkles size={20} />} onClick={submit} loading={create.isPending} disabled={Boolean(query.trim()) && !ready}>
