@@ -122,6 +122,9 @@ function IncompleteDraft({ draft }: { draft: EmailDraft }) {
   const refresh = useRefreshDraftImages();
   const complete = useCompleteDraft();
   const busy = regenerate.isPending || refresh.isPending || complete.isPending;
+  // Regenerate and Complete say what the server answered, or the spec's fallback when it answered nothing readable.
+  const toastOutcome = { onSuccess: (result: { message: string }) => notifySuccess(result.message), onError: (error: unknown) => notifyError(error, 'Something went wrong') };
+
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -146,7 +149,7 @@ function IncompleteDraft({ draft }: { draft: EmailDraft }) {
           leftSection={<IconRefresh size={18} />}
           loading={regenerate.isPending}
           disabled={busy}
-          onClick={() => regenerate.mutate(draft, { onSuccess: (result) => notifySuccess(result.message), onError: (error) => notifyError(error, 'Something went wrong') })}
+          onClick={() => regenerate.mutate(draft, toastOutcome)}
         >
           Regenerate Email
         </Button>
@@ -166,7 +169,7 @@ function IncompleteDraft({ draft }: { draft: EmailDraft }) {
           onClick={() =>
             complete.mutate(
               { id: draft.id, body: { is_draft: 0, user_title: draft.user_title, version: draft.version, blocks: draft.blocks } },
-              { onSuccess: (result) => notifySuccess(result.message), onError: (error) => notifyError(error, 'Something went wrong') },
+              toastOutcome,
             )
           }
         >
