@@ -31,6 +31,7 @@ import * as m0280 from './0280_ledger_partial_indexes.ts';
 import * as m0290 from './0290_campaign_came_back.ts';
 import * as m0300 from './0300_order_sales_slots.ts';
 import * as m0310 from './0310_jobs_rerun.ts';
+import * as m0311 from './0311_customers_age_indexes.ts';
 
 /** Every migration, in order. Add a new versioned file and list it here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0290_campaign_came_back': m0290,
   '0300_order_sales_slots': m0300,
   '0310_jobs_rerun': m0310,
+  '0311_customers_age_indexes': m0311,
 };
