@@ -5,7 +5,7 @@ import { answerQuestion, isAnswer } from '../../server/features/analytics/analyt
 import { resolvePeriod } from '../../server/features/analytics/analytics-periods.ts';
 import { recomputeFigures } from '../../server/features/customers/customers.service.ts';
 import { customersByAge } from '../../server/features/metrics/metrics.service.ts';
-import { segmentCounts } from '../../server/features/segments/segment-sql.ts';
+import { countEachSegment } from '../../server/features/segments/segment-sql.ts';
 import { countSegment } from '../../server/features/segments/segments.service.ts';
 import type { AskPeriod } from '../../src/contract/ask-questions.ts';
 import { AGE_GROUPS } from '../../src/contract/metrics.ts';
@@ -163,7 +163,7 @@ const PERIODS: Array<[AskPeriod, string]> = [
 async function expectSameAsRaw() {
   // Segment sizes: one pass for all of them, as one statement per segment counts them.
   const one = await Promise.all(definitions.map((d) => countSegment(handle.db, mine, d, NOW)));
-  expect(await segmentCounts(handle.db, mine, definitions, NOW)).toEqual(one);
+  expect(await countEachSegment(handle.db, mine, definitions, NOW)).toEqual(one);
   expect(one.some((n) => n > 0) && new Set(one).size > 3).toBe(true); // the fixture tells the segments apart
   const sizes = await answerQuestion(handle.db, mine, { question: 'segment_sizes', params: {} }, { now: NOW, timeZone: 'UTC' });
   if (!isAnswer(sizes)) throw new Error(sizes.message);

@@ -207,7 +207,7 @@ export function segmentCustomersWithTotal(db: Db, userId: string, definition: Se
  * `count(*) FILTER (WHERE …)` per definition, each the very condition `segmentCustomersQuery` compiles (its
  * period sets computed once each). Counting six segments one statement each read the customers six times.
  */
-export async function segmentCounts(db: Db, userId: string, definitions: SegmentDefinition[], now: Date): Promise<number[]> {
+export async function countEachSegment(db: Db, userId: string, definitions: SegmentDefinition[], now: Date): Promise<number[]> {
   if (definitions.length === 0) return [];
   const ctx: Ctx = { userId, now, periods: [] };
   const eb = expressionBuilder<Scope, 'c'>();

@@ -1,5 +1,5 @@
 import { NoParamsSchema } from '../../../../src/contract/ask-questions.ts';
-import { segmentCounts } from '../../segments/segment-sql.ts';
+import { countEachSegment } from '../../segments/segment-sql.ts';
 import { storedDefinition } from '../../segments/segments.service.ts';
 import { count, plural } from '../analytics-format.ts';
 import { emptyAnswer, type Question } from '../analytics-types.ts';
@@ -16,7 +16,7 @@ export const segmentSizes: Question<'segment_sizes'> = {
     const title = 'Customers per segment';
     if (segments.length === 0) return emptyAnswer(title, 'You have no saved segments yet.');
     // All of them in one pass over the customers, each by the segments feature's own condition.
-    const sizes = await segmentCounts(db, userId, segments.map(storedDefinition), clock.now);
+    const sizes = await countEachSegment(db, userId, segments.map(storedDefinition), clock.now);
     const sized = segments.map((s, i) => ({ title: s.title, size: sizes[i]! }));
     sized.sort((a, b) => b.size - a.size || a.title.localeCompare(b.title));
     const top = sized[0]!;
