@@ -64,6 +64,7 @@ async function bare(sinkUrl) {
   const { html, text } = await renderEmail({ subject: 'Taco Friday', preheader: '', blocks: BLOCKS }, BRAND, { mode: 'send' });
   const transport = nodemailer.createTransport({ url: sinkUrl, pool: true, maxConnections: CONNECTIONS, maxMessages: 1000 });
   const started = performance.now();
+  const cpu = process.cpuUsage();
   let next = 0;
   const worker = async () => {
     while (next < RECIPIENTS) {
@@ -80,8 +81,9 @@ async function bare(sinkUrl) {
   };
   await Promise.all(Array.from({ length: CONNECTIONS * 2 }, worker));
   const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
   transport.close();
-  return RECIPIENTS / seconds;
+  return { rate: RECIPIENTS / seconds, cpuMs: (used.user + used.system) / 1000 / RECIPIENTS };
 }
 
 async function mise(kind, sinkUrl) {
@@ -113,6 +115,7 @@ async function mise(kind, sinkUrl) {
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const { campaign } = await sendEmailCampaign(deps, user.id, { draft_campaign_id: draft.id, segmentation_id: segment.id, holdout_percent: 0 }, 'http://mise.test');
   jobs.start();
   for (;;) {
@@ -121,13 +124,14 @@ async function mise(kind, sinkUrl) {
     if (send.status === 'sent') break;
   }
   const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
   clearInterval(sampler);
   await jobs.stop();
   const counts = await db.selectFrom('send_recipients').select(['status', (eb) => eb.fn.countAll().as('n')]).where('send_id', '=', campaign.id).groupBy('status').execute();
   closeProviders(deps);
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  return { rate: RECIPIENTS / seconds, seconds, growth: peak - before, counts: Object.fromEntries(counts.map((row) => [row.status, Number(row.n)])) };
+  return { rate: RECIPIENTS / seconds, cpuMs: (used.user + used.system) / 1000 / RECIPIENTS, seconds, growth: peak - before, counts: Object.fromEntries(counts.map((row) => [row.status, Number(row.n)])) };
 }
 
 const sink = await startSink();
@@ -137,7 +141,7 @@ try {
   for (const kind of kinds) {
     const baseline = await bare(sink.url);
     const result = await mise(kind, sink.url);
-    console.log(`${kind.padEnd(12)} bare nodemailer pool ${Math.round(baseline)} msg/s | Mise ${Math.round(result.rate)} msg/s (${result.seconds.toFixed(1)} s) | ratio ${(result.rate / baseline).toFixed(2)} (goal ≥ 0.80) | memory growth ${mb(result.growth)} MB (goal < 100) | ledger ${JSON.stringify(result.counts)}`);
+    console.log(`${kind.padEnd(12)} bare nodemailer pool ${Math.round(baseline.rate)} msg/s | Mise ${Math.round(result.rate)} msg/s (${result.seconds.toFixed(1)} s) | ratio ${(result.rate / baseline.rate).toFixed(2)} (goal ≥ 0.80) | memory growth ${mb(result.growth)} MB (goal < 100) | CPU of this process per message: bare ${baseline.cpuMs.toFixed(2)} ms, Mise ${result.cpuMs.toFixed(2)} ms (all its threads) | ledger ${JSON.stringify(result.counts)}`);
   }
 } finally {
   sink.stop();

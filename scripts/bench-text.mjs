@@ -68,6 +68,7 @@ async function bare(fake, concurrency) {
   const url = `${fake.url}/2010-04-01/Accounts/${fake.accountSid}/Messages.json`;
   let next = 0;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const worker = async () => {
     while (next < TEXTS) {
       const n = next++;
@@ -77,7 +78,8 @@ async function bare(fake, concurrency) {
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return TEXTS / ((performance.now() - started) / 1000);
+  const used = process.cpuUsage(cpu);
+  return { rate: TEXTS / ((performance.now() - started) / 1000), cpuMs: (used.user + used.system) / 1000 / TEXTS };
 }
 
 async function mise(kind, fake) {
@@ -101,6 +103,7 @@ async function mise(kind, fake) {
   const jobs = createJobs({ db, logger, now: () => new Date(), pollMs: 50 });
   registerSendingJobs(jobs, deps);
   const started = performance.now();
+  const cpu = process.cpuUsage();
   // The engine directly (a plan's monthly allowance would refuse 50,000 texts at launch).
   const send = await createSend(deps, { userId: user.id, channel: 'sms', sourceKind: 'sms_campaign', sourceId: campaign.id, segmentId: segment.id, title: 'Taco day', scheduledAt: new Date(), baseUrl: 'http://mise.test' });
   jobs.start();
@@ -110,12 +113,13 @@ async function mise(kind, fake) {
     if (row.status === 'sent' || row.status === 'failed') break;
   }
   const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
   await jobs.stop();
   const counts = await db.selectFrom('send_recipients').select(['status', (eb) => eb.fn.countAll().as('n')]).where('send_id', '=', send.id).groupBy('status').execute();
   closeProviders(deps);
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  return { rate: TEXTS / seconds, seconds, concurrency, counts: Object.fromEntries(counts.map((row) => [row.status, Number(row.n)])) };
+  return { rate: TEXTS / seconds, cpuMs: (used.user + used.system) / 1000 / TEXTS, seconds, concurrency, counts: Object.fromEntries(counts.map((row) => [row.status, Number(row.n)])) };
 }
 
 const scenarios = [
@@ -131,7 +135,7 @@ for (const scenario of scenarios) {
     for (const kind of kinds) {
       const result = await mise(kind, fake);
       const baseline = await bare(fake, result.concurrency);
-      console.log(`${kind.padEnd(12)} bare fetch loop (${result.concurrency} in flight) ${Math.round(baseline)} msg/s | Mise ${Math.round(result.rate)} msg/s (${result.seconds.toFixed(1)} s) | ratio ${(result.rate / baseline).toFixed(2)} (goal ≥ 0.80) | ledger ${JSON.stringify(result.counts)}`);
+      console.log(`${kind.padEnd(12)} bare fetch loop (${result.concurrency} in flight) ${Math.round(baseline.rate)} msg/s | Mise ${Math.round(result.rate)} msg/s (${result.seconds.toFixed(1)} s) | ratio ${(result.rate / baseline.rate).toFixed(2)} (goal ≥ 0.80) | CPU of this process per text: bare ${baseline.cpuMs.toFixed(2)} ms, Mise ${result.cpuMs.toFixed(2)} ms (all its threads) | ledger ${JSON.stringify(result.counts)}`);
     }
   } finally {
     fake.stop();

@@ -5,6 +5,9 @@ import { startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.ts';
 import { seedCustomer } from './segments-fixtures.ts';
 import { givePlan, setBrand } from './email.fixtures.ts';
 import { completedDraft, seedGuests, sendingJobs } from './email-sending.fixtures.ts';
+import { deliverSend, startSend } from '../../server/features/sending/engine.ts';
+import { advanceWindow } from '../../server/features/sending/ledger.ts';
+import { transportsFor } from '../../server/features/sending/sending.jobs.ts';
 
 const PUBLIC_URL = 'http://mise.test';
 
@@ -131,5 +134,53 @@ describe('email sending', () => {
     }
     for (const path of [`/sends/${sendId}/pause`, `/sends/${sendId}/cancel`, `/email/scheduled/${sendId}/cancel`]) expect((await api('POST', path, undefined, other)).status, path).toBe(404);
     expect((await api('GET', '/email/campaigns', undefined, other)).body.campaigns).toEqual([]);
+  });
+  it('two sends delivered at once by one process, two shards each, share its ledger statements: every guest gets exactly one email of each', async () => {
+    const sendIds: string[] = [];
+    for (const prompt of ['Sunday brunch, bottomless coffee', 'Tuesday trivia night']) {
+      const draft = await completedDraft(t, owner, prompt);
+      const res = await api('POST', '/email/campaigns/launch', { draft_campaign_id: draft.id, segmentation_id: segmentId });
+      expect(res.status).toBe(201);
+      sendIds.push(res.body.campaign.id);
+    }
+    // One process: one set of transports (3 SMTP connections shared by both sends), its four delivery shards at once.
+    const transports = transportsFor(t.deps);
+    for (const id of sendIds) await startSend(t.deps, transports, id);
+    const signal = new AbortController().signal;
+    await Promise.all(sendIds.flatMap((id) => [0, 1].map((shard) => deliverSend(t.deps, transports, id, jobs.workerId, signal, shard))));
+    await jobs.drain();
+
+    for (const sendId of sendIds) {
+      const rows = await ledger(sendId);
+      expect(rows.map((row) => row.status)).toEqual(Array(6).fill('sent'));
+      for (const row of rows) expect(sink.messages.filter((m) => m.messageId === `<${sendId}.${row.customer_id}@mise.local>`).map((m) => m.to)).toEqual([row.to_address]);
+      expect((await api('GET', `/email/campaigns/${sendId}/report`)).body.campaign.status).toBe('sent');
+    }
+  });
+  it('ledger steps that arrive while a statement runs go in the next one together, each getting only its own rows, a row asked for twice taken once', async () => {
+    const launch = async (prompt: string) => {
+      const draft = await completedDraft(t, owner, prompt);
+      const sendId = (await api('POST', '/email/campaigns/launch', { draft_campaign_id: draft.id, segmentation_id: segmentId })).body.campaign.id as string;
+      await startSend(t.deps, transportsFor(t.deps), sendId);
+      return { sendId, ids: (await ledger(sendId)).map((row) => row.customer_id) };
+    };
+    const a = await launch('Wine Wednesday');
+    const b = await launch('Kids eat free');
+    const now = new Date();
+    const step = (send: { sendId: string }, ids: string[], outcomes: string[] = []) =>
+      advanceWindow(t.deps.db, send.sendId, jobs.workerId, now, outcomes.map((customerId) => ({ customerId, status: 'sent', sentAt: now, notBefore: null, providerId: null, errorCode: null, error: null, bounceType: null })), ids);
+    // The first goes at once; the next three wait for it and go together (two of them ask for b's second row).
+    const [first, second, third, fourth] = await Promise.all([step(a, [a.ids[0]!]), step(b, [b.ids[0]!, b.ids[1]!]), step(a, [a.ids[0]!, a.ids[1]!]), step(b, [b.ids[1]!, b.ids[2]!])]);
+    const taken = (rows: Array<{ send_id: string; customer_id: string }>) => rows.map((row) => `${row.send_id}:${row.customer_id}`);
+    expect(taken(first)).toEqual([`${a.sendId}:${a.ids[0]}`]);
+    expect(taken(second).sort()).toEqual([`${b.sendId}:${b.ids[0]}`, `${b.sendId}:${b.ids[1]}`].sort());
+    expect(taken(third)).toEqual([`${a.sendId}:${a.ids[1]}`]);
+    expect(taken(fourth)).toEqual([`${b.sendId}:${b.ids[2]}`]);
+    // Outcomes and claims of both sends in one round: each row lands in its own send's ledger.
+    await Promise.all([step(a, [a.ids[2]!], [a.ids[0]!, a.ids[1]!]), step(b, [], [b.ids[0]!, b.ids[1]!, b.ids[2]!])]);
+    const status = async (send: { sendId: string }) => (await ledger(send.sendId)).map((row) => [row.customer_id, row.status]);
+    expect(await status(a)).toEqual(expect.arrayContaining([[a.ids[0], 'sent'], [a.ids[1], 'sent'], [a.ids[2], 'sending'], [a.ids[3], 'queued']]));
+    expect(await status(b)).toEqual(expect.arrayContaining([[b.ids[0], 'sent'], [b.ids[1], 'sent'], [b.ids[2], 'sent'], [b.ids[3], 'queued']]));
+    for (const send of [a, b]) await api('POST', `/sends/${send.sendId}/cancel`);
   });
 });

@@ -47,55 +47,86 @@ export type Outcome = {
   bounceType: 'hard' | 'soft' | null;
 };
 
-/** The outcomes of one window in one statement (status, times, provider id, error), only for rows still in `sending`. */
-async function recordOutcomes(db: Db, sendId: string, outcomes: Outcome[]) {
-  if (outcomes.length === 0) return;
-  const values = sql.join(
-    outcomes.map(
-      (o) =>
-        sql`(${o.customerId}::uuid, ${o.status}::text, ${o.sentAt}::timestamptz, ${o.notBefore}::timestamptz, ${o.providerId}::text, ${o.errorCode}::text, ${o.error}::text, ${o.bounceType}::text)`,
-    ),
-  );
-  await sql`
-    UPDATE send_recipients r SET status = v.status, sent_at = coalesce(v.sent_at, r.sent_at), not_before = v.not_before,
-      provider_id = coalesce(v.provider_id, r.provider_id), error_code = v.error_code, error = v.error,
-      bounce_type = coalesce(v.bounce_type, r.bounce_type), attempts = r.attempts + 1
-    FROM (VALUES ${values}) AS v(customer_id, status, sent_at, not_before, provider_id, error_code, error, bounce_type)
-    WHERE r.send_id = ${sendId} AND r.customer_id = v.customer_id AND r.status = 'sending'`.execute(db);
-}
+/** One hand-over's step: the outcomes of the rows that came back, and the rows it wants to take for their slots. */
+type Step = { sendId: string; workerId: string; now: Date; outcomes: Outcome[]; nextIds: string[] };
+type Pending = Step & { resolve: (rows: RecipientRow[]) => void; reject: (error: unknown) => void };
 
 /**
- * One step of a hand-over in one statement: the outcomes of the rows that came back (as `recordOutcomes`) and the
- * next rows taken for this worker and marked `sending` before they go. Only rows still queued and due are taken
- * (another worker may have taken some first); the rows taken are returned, as they are now.
+ * Steps waiting for the statement in flight, per database (this process): they go together in the next one.
+ * A group commit: every send and delivery shard of the process shares one ledger statement (and on PostgreSQL one
+ * commit, one fsync) per round, however many steps arrive while the previous statement runs.
  */
-export async function advanceWindow(db: Db, sendId: string, workerId: string, now: Date, outcomes: Outcome[], nextIds: string[]): Promise<RecipientRow[]> {
-  if (nextIds.length === 0) {
-    await recordOutcomes(db, sendId, outcomes);
-    return [];
+const writers = new WeakMap<Db, { busy: boolean; waiting: Pending[] }>();
+
+/**
+ * One step of a hand-over: the outcomes of the rows that came back (only rows still in `sending` change) and the
+ * next rows taken for this worker and marked `sending` before they go. Only rows still queued and due are taken
+ * (another worker may have taken some first); the rows taken are returned, as they are now. Steps that arrive while
+ * another statement is running wait for it and then go in one statement with every other step that waited (each
+ * gets back its own rows; a statement that fails rejects all of its steps, and nothing of them was written).
+ */
+export function advanceWindow(db: Db, sendId: string, workerId: string, now: Date, outcomes: Outcome[], nextIds: string[]): Promise<RecipientRow[]> {
+  let writer = writers.get(db);
+  if (!writer) writers.set(db, (writer = { busy: false, waiting: [] }));
+  const queue = writer;
+  const result = new Promise<RecipientRow[]>((resolve, reject) => queue.waiting.push({ sendId, workerId, now, outcomes, nextIds, resolve, reject }));
+  if (!queue.busy) void drain(db, queue);
+  return result;
+}
+
+async function drain(db: Db, writer: { busy: boolean; waiting: Pending[] }) {
+  writer.busy = true;
+  try {
+    while (writer.waiting.length) {
+      const steps = writer.waiting.splice(0);
+      try {
+        const taken = await writeSteps(db, steps);
+        for (const [index, step] of steps.entries()) step.resolve(taken[index]!);
+      } catch (error) {
+        for (const step of steps) step.reject(error);
+      }
+    }
+  } finally {
+    writer.busy = false;
   }
-  const take = sql`
-    UPDATE send_recipients r SET status = 'sending', claimed_by = ${workerId}, claimed_at = ${now}
-    WHERE r.send_id = ${sendId} AND r.customer_id IN (${sql.join(nextIds)}) AND r.status = 'queued' AND (r.not_before IS NULL OR r.not_before <= ${now})
-    RETURNING r.*`;
-  if (outcomes.length === 0) return (await sql<RecipientRow>`${take}`.execute(db)).rows;
-  const values = sql.join(
-    outcomes.map(
-      (o) =>
-        sql`(${o.customerId}::uuid, ${o.status}::text, ${o.sentAt}::timestamptz, ${o.notBefore}::timestamptz, ${o.providerId}::text, ${o.errorCode}::text, ${o.error}::text, ${o.bounceType}::text)`,
-    ),
-  );
-  const { rows } = await sql<RecipientRow>`
-    WITH recorded AS (
+}
+
+/** Several steps in one statement; returns each step's rows taken, in the order of `steps`. */
+async function writeSteps(db: Db, steps: Step[]): Promise<RecipientRow[][]> {
+  // Two steps of one send may ask for the same row (two shards read overlapping due rows): the first asks alone.
+  const owner = new Map<string, number>();
+  for (const [index, step] of steps.entries()) for (const id of step.nextIds) if (!owner.has(`${step.sendId}:${id}`)) owner.set(`${step.sendId}:${id}`, index);
+  const outcomes = steps.flatMap((step) => step.outcomes.map((o) => ({ sendId: step.sendId, o })));
+  const claims = steps.flatMap((step, index) => step.nextIds.filter((id) => owner.get(`${step.sendId}:${id}`) === index).map((id) => ({ step, id })));
+  const taken: RecipientRow[][] = steps.map(() => []);
+  if (outcomes.length === 0 && claims.length === 0) return taken;
+  const recorded = outcomes.length
+    ? sql`
       UPDATE send_recipients r SET status = v.status, sent_at = coalesce(v.sent_at, r.sent_at), not_before = v.not_before,
         provider_id = coalesce(v.provider_id, r.provider_id), error_code = v.error_code, error = v.error,
         bounce_type = coalesce(v.bounce_type, r.bounce_type), attempts = r.attempts + 1
-      FROM (VALUES ${values}) AS v(customer_id, status, sent_at, not_before, provider_id, error_code, error, bounce_type)
-      WHERE r.send_id = ${sendId} AND r.customer_id = v.customer_id AND r.status = 'sending'
-      RETURNING 1
-    ), taken AS (${take})
-    SELECT * FROM taken`.execute(db);
-  return rows;
+      FROM (VALUES ${sql.join(
+        outcomes.map(
+          ({ sendId, o }) =>
+            sql`(${sendId}::uuid, ${o.customerId}::uuid, ${o.status}::text, ${o.sentAt}::timestamptz, ${o.notBefore}::timestamptz, ${o.providerId}::text, ${o.errorCode}::text, ${o.error}::text, ${o.bounceType}::text)`,
+        ),
+      )}) AS v(send_id, customer_id, status, sent_at, not_before, provider_id, error_code, error, bounce_type)
+      WHERE r.send_id = v.send_id AND r.customer_id = v.customer_id AND r.status = 'sending'`
+    : null;
+  if (claims.length === 0) {
+    await recorded!.execute(db);
+    return taken;
+  }
+  const take = sql`
+    UPDATE send_recipients r SET status = 'sending', claimed_by = v.worker_id, claimed_at = v.at
+    FROM (VALUES ${sql.join(claims.map(({ step, id }) => sql`(${step.sendId}::uuid, ${id}::uuid, ${step.workerId}::text, ${step.now}::timestamptz)`))}) AS v(send_id, customer_id, worker_id, at)
+    WHERE r.send_id = v.send_id AND r.customer_id = v.customer_id AND r.status = 'queued' AND (r.not_before IS NULL OR r.not_before <= v.at)
+    RETURNING r.*`;
+  const { rows } = recorded
+    ? await sql<RecipientRow>`WITH recorded AS (${recorded} RETURNING 1), taken AS (${take}) SELECT * FROM taken`.execute(db)
+    : await sql<RecipientRow>`${take}`.execute(db);
+  for (const row of rows) taken[owner.get(`${row.send_id}:${row.customer_id}`)!]!.push(row);
+  return taken;
 }
 
 /**
