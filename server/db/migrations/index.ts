@@ -30,6 +30,7 @@ import * as m0230 from './0230_video_suggestions.ts';
 import * as m0280 from './0280_ledger_partial_indexes.ts';
 import * as m0290 from './0290_campaign_came_back.ts';
 import * as m0300 from './0300_order_sales_slots.ts';
+import * as m0330 from './0330_customer_list_order_indexes.ts';
 
 /** Every migration, in order. Add a new versioned file and list it here; never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0280_ledger_partial_indexes': m0280,
   '0290_campaign_came_back': m0290,
   '0300_order_sales_slots': m0300,
+  '0330_customer_list_order_indexes': m0330,
 };
