@@ -21,6 +21,8 @@ type JobsTable = {
   created_at: Timestamp;
   updated_at: Timestamp;
   completed_at: NullableTimestamp;
+  /** Asked for again while it ran: when to run once more (migration 0310). */
+  rerun_at: NullableTimestamp;
 };
 
 /** The job queue table (migration 0011). */

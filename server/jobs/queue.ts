@@ -11,6 +11,12 @@ export type EnqueueOptions = {
   maxAttempts?: number;
   /** First retry delay; doubles each attempt (with jitter). Default 10 s. */
   backoffSeconds?: number;
+  /**
+   * With `singletonKey`: when the job with that key is already running, it runs once more after this run (at
+   * `runAt`, or as soon as it ends), because what it works on changed after it started. Several requests during
+   * one run still make one more run.
+   */
+  rerunIfActive?: boolean;
 };
 
 export type JobContext<P> = {
@@ -48,13 +54,24 @@ export async function enqueueJob(db: Db, now: Clock, name: string, payload: unkn
   if (row) return { id: row.id, created: true };
   const existing = await db
     .selectFrom('jobs')
-    .select('id')
+    .select(['id', 'status'])
     .where('name', '=', name)
     .where('singleton_key', '=', options.singletonKey ?? '')
     .where('status', 'in', ['queued', 'active'])
     .executeTakeFirst();
   // The other job finished between the two statements: try once more.
   if (!existing) return enqueueJob(db, now, name, payload, options);
+  if (options.rerunIfActive && existing.status === 'active') {
+    // Written on the running job (the first request's moment is kept); it goes back to the queue when it ends.
+    const marked = await db
+      .updateTable('jobs')
+      .set({ rerun_at: sql`coalesce(rerun_at, ${options.runAt ?? at})`, updated_at: at })
+      .where('id', '=', existing.id)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    // It ended in between (completed, or queued again for a retry): ask afresh.
+    if (Number(marked.numUpdatedRows) === 0) return enqueueJob(db, now, name, payload, options);
+  }
   return { id: existing.id, created: false };
 }
 
@@ -97,18 +114,26 @@ export type JobOutcome = { kind: 'completed' } | { kind: 'paused' } | { kind: 'f
 export async function finishJob(db: Db, now: Clock, job: ClaimedJob, workerId: string, outcome: JobOutcome): Promise<void> {
   const at = now();
   const mine = db.updateTable('jobs').where('id', '=', job.id).where('locked_by', '=', workerId).where('status', '=', 'active');
+  const released = { locked_by: null, locked_until: null, updated_at: at };
+  // Asked for again while it ran (rerun_at): it goes back to the queue as a fresh run instead of ending, decided
+  // in the same statement that ends it, so a request cannot fall between the two. A pause or a retry runs it
+  // again anyway, so those only clear the request.
+  const endOr = (ended: 'completed' | 'failed') => ({
+    status: sql<'completed' | 'failed' | 'queued'>`CASE WHEN rerun_at IS NULL THEN ${ended} ELSE 'queued' END`,
+    run_at: sql<Date>`CASE WHEN rerun_at IS NULL THEN run_at ELSE greatest(rerun_at, ${at}) END`,
+    attempts: sql<number>`CASE WHEN rerun_at IS NULL THEN attempts ELSE 0 END`,
+    completed_at: sql<Date | null>`CASE WHEN rerun_at IS NULL THEN ${at}::timestamptz END`,
+    rerun_at: null,
+    ...released,
+  });
   if (outcome.kind === 'completed') {
-    await mine.set({ status: 'completed', completed_at: at, locked_by: null, locked_until: null, updated_at: at }).execute();
+    await mine.set(endOr('completed')).execute();
   } else if (outcome.kind === 'paused') {
-    await mine
-      .set({ status: 'queued', run_at: at, attempts: sql`greatest(attempts - 1, 0)`, locked_by: null, locked_until: null, updated_at: at })
-      .execute();
+    await mine.set({ status: 'queued', run_at: at, attempts: sql`greatest(attempts - 1, 0)`, rerun_at: null, ...released }).execute();
   } else if (job.attempts >= job.max_attempts) {
-    await mine.set({ status: 'failed', last_error: outcome.error, completed_at: at, locked_by: null, locked_until: null, updated_at: at }).execute();
+    await mine.set({ ...endOr('failed'), last_error: outcome.error }).execute();
   } else {
-    await mine
-      .set({ status: 'queued', run_at: new Date(at.getTime() + retryDelayMs(job)), last_error: outcome.error, locked_by: null, locked_until: null, updated_at: at })
-      .execute();
+    await mine.set({ status: 'queued', run_at: new Date(at.getTime() + retryDelayMs(job)), last_error: outcome.error, rerun_at: null, ...released }).execute();
   }
 }
 

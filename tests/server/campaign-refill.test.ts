@@ -106,6 +106,45 @@ describe('kept campaign figures refilled by the job queue', () => {
     expect((await refillJobs()).every((job) => job.status === 'completed')).toBe(true);
   });
 
+  it('an order that lands while a refill runs has it run once more after that run, however many ask meanwhile', async () => {
+    let landDuringRun: (() => Promise<void>) | undefined;
+    // The job's own handler, with an order batch landing (as a POS import does: orders, then a request) after
+    // the run has read the orders and before it ends.
+    jobs.work<{ userId: string }>(CAMPAIGN_REFILL_JOB, async (job) => {
+      await refillCampaignFigures(t.deps.db, job.payload.userId, t.deps.now());
+      const land = landDuringRun;
+      landDuringRun = undefined;
+      await land?.();
+    });
+    try {
+      const before = (await refillJobs()).length;
+      landDuringRun = async () => {
+        await t.deps.db
+          .insertInto('orders')
+          .values({ user_id: owner.userId, customer_id: guests[1]!, occurred_at: new Date(t.deps.now().getTime() + 3_600_000), total_cents: 2500, source: 'square' })
+          .execute();
+        // Two batches of that import ask while the run is still going: neither starts a second job beside it.
+        await requestCampaignRefill(t.deps.db, t.deps.now, owner.userId);
+        await requestCampaignRefill(t.deps.db, t.deps.now, owner.userId);
+        expect((await refillJobs()).filter((job) => job.status !== 'completed').map((job) => job.status)).toEqual(['active']);
+      };
+      await requestCampaignRefill(t.deps.db, t.deps.now, owner.userId);
+      await runSoon();
+      expect(landDuringRun).toBeUndefined();
+      // The run ended before the order's figures were in (the order removed what it kept): it is queued once more.
+      expect(await kept()).toEqual([]);
+      expect((await refillJobs()).filter((job) => job.status !== 'completed').map((job) => job.status)).toEqual(['queued']);
+      await runSoon();
+      expect((await kept()).map((row) => ({ reached: row.reached, guests: row.reached_guests, cents: Number(row.reached_cents) }))).toEqual([{ reached: 3, guests: 2, cents: 4300 }]);
+      // One more run and no more: nothing waits, and one job row in all for the two runs.
+      const after = await refillJobs();
+      expect(after.every((job) => job.status === 'completed')).toBe(true);
+      expect(after).toHaveLength(before + 1);
+    } finally {
+      registerCampaignRefillJobs(jobs, t.deps);
+    }
+  });
+
   // Two connections at once: PostgreSQL only (PGlite has one).
   it.skipIf(!onPostgres)('while a write of the owner is in flight, the job keeps nothing and fails, to be tried again', async () => {
     await t.deps.db.deleteFrom('campaign_came_back').where('user_id', '=', owner.userId).execute();

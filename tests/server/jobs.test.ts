@@ -56,6 +56,45 @@ describe('job queue', () => {
     expect(again.id).not.toBe(first.id);
   });
 
+  it('a singleton asked for again while it runs runs once more after, not beside it; without the option it does not', async () => {
+    const jobs = jobsFor();
+    const runs: number[] = [];
+    const asks: Array<{ id: string; created: boolean }> = [];
+    let askedFor = 0;
+    jobs.work<{ rerun: boolean }>('test.refill', async (job) => {
+      runs.push(runs.length + 1);
+      if (runs.length === 1) {
+        // Two requests while the first run is going (the first for 5 s later).
+        askedFor = t.deps.now().getTime() + 5_000;
+        asks.push(await jobs.enqueue('test.refill', { rerun: true }, { singletonKey: 'k', rerunIfActive: job.payload.rerun, runAt: new Date(askedFor) }));
+        asks.push(await jobs.enqueue('test.refill', { rerun: true }, { singletonKey: 'k', rerunIfActive: job.payload.rerun }));
+      }
+    });
+    const { id } = await jobs.enqueue('test.refill', { rerun: true }, { singletonKey: 'k', rerunIfActive: true });
+    expect(await jobs.runDue()).toBe(1);
+    expect(asks).toEqual([{ id, created: false }, { id, created: false }]);
+    // Back in the queue for the first request's moment, as a fresh run.
+    const waiting = await statusOf(id);
+    expect({ status: waiting.status, attempts: waiting.attempts, runAt: waiting.run_at.getTime() }).toEqual({ status: 'queued', attempts: 0, runAt: askedFor });
+    expect(await jobs.runDue()).toBe(0);
+    t.advance(5_000);
+    expect(await jobs.runDue()).toBe(1);
+    expect(await jobs.runDue()).toBe(0);
+    expect(runs).toEqual([1, 2]);
+    expect((await statusOf(id)).status).toBe('completed');
+
+    // The same requests without the option join the running job and nothing follows it.
+    runs.length = 0;
+    asks.length = 0;
+    const plain = await jobs.enqueue('test.refill', { rerun: false }, { singletonKey: 'k' });
+    expect(await jobs.runDue()).toBe(1);
+    expect(asks.map((a) => a.id)).toEqual([plain.id, plain.id]);
+    t.advance(10_000);
+    expect(await jobs.runDue()).toBe(0);
+    expect(runs).toEqual([1]);
+    expect((await statusOf(plain.id)).status).toBe('completed');
+  });
+
   it('retries a failing job with growing delays, then marks it failed with the last error', async () => {
     const jobs = jobsFor();
     let calls = 0;

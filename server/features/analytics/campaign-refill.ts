@@ -33,6 +33,8 @@ export async function requestCampaignRefill(db: Db, now: () => Date, userId: str
     singletonKey: `came-back:${userId}`,
     maxAttempts: 5,
     backoffSeconds: 5,
+    // A batch that lands while a refill runs may have come after that run read the orders: one more run after it.
+    rerunIfActive: true,
   });
 }
 

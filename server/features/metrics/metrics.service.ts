@@ -48,13 +48,18 @@ export async function customersByAge(db: Db, userId: string, now: Date): Promise
     when ${age} < 55 then '45-54'
     when ${age} < 65 then '55-64'
     else '65+' end`;
-  const rows = await db
-    .selectFrom('customers as c')
-    .where('c.user_id', '=', userId)
-    .where('c.deleted_at', 'is', null)
-    .select([bracket.as('age_group'), sql<number>`count(*)::int`.as('count')])
-    .groupBy(sql`1`)
-    .execute();
+  // Only customers with a birth year can fall in a bracket: those are read from their own partial index
+  // (customers_birth_year_idx, migration 0311, without the table); "Unknown" is every other live customer,
+  // counted from the live-customers index (customers_live_idx). Most imported customers have no year.
+  const { rows } = await sql<{ age_group: string; count: number }>`
+    WITH known AS (
+      SELECT ${bracket} AS age_group, count(*)::int AS count FROM customers c
+      WHERE c.user_id = ${userId} AND c.deleted_at IS NULL AND c.birthday_year IS NOT NULL
+      GROUP BY 1)
+    SELECT age_group, count FROM known WHERE age_group <> 'Unknown'
+    UNION ALL
+    SELECT 'Unknown', ((SELECT count(*) FROM customers c WHERE c.user_id = ${userId} AND c.deleted_at IS NULL)
+      - (SELECT coalesce(sum(k.count), 0) FROM known k WHERE k.age_group <> 'Unknown'))::int`.execute(db);
   const counts = new Map(rows.map((row) => [row.age_group, Number(row.count)]));
   return AGE_GROUPS.map((group) => ({ age_group: group, count: counts.get(group) ?? 0 }));
 }

@@ -201,3 +201,20 @@ export function segmentCustomersWithTotal(db: Db, userId: string, definition: Se
       .as('segment_total'),
   );
 }
+
+/**
+ * How many live customers each definition matches, in one statement: one pass over the owner's customers with a
+ * `count(*) FILTER (WHERE …)` per definition, each the very condition `segmentCustomersQuery` compiles (its
+ * period sets computed once each). Counting six segments one statement each read the customers six times.
+ */
+export async function countEachSegment(db: Db, userId: string, definitions: SegmentDefinition[], now: Date): Promise<number[]> {
+  if (definitions.length === 0) return [];
+  const ctx: Ctx = { userId, now, periods: [] };
+  const eb = expressionBuilder<Scope, 'c'>();
+  const conditions = definitions.map((definition) => compileNode(eb, definition, ctx));
+  const row = await members(withPeriods(db, ctx.periods), userId, TRUE)
+    .select(conditions.map((condition, i) => sql<number>`(count(*) FILTER (WHERE ${condition}))::int`.as(`n${i}`)))
+    .executeTakeFirstOrThrow();
+  const counts = row as Record<string, number>;
+  return conditions.map((_, i) => Number(counts[`n${i}`]));
+}

@@ -17,12 +17,26 @@ export const newVsReturning: Question<'new_vs_returning'> = {
   async run(db, userId, params, clock) {
     const span = resolvePeriod(params.period, clock);
     const months = rollupMonths(span, clock.now);
-    // Who came in: one row per customer and month from the rollups when the span is whole UTC months.
-    const visitors = months
-      ? sql`SELECT DISTINCT r.customer_id FROM order_rollups r WHERE r.user_id = ${userId} AND r.period_kind = 'month'
-            AND r.period_start >= ${months.first}::date AND r.period_start <= ${months.last}::date`
-      : sql`SELECT DISTINCT o.customer_id FROM orders o WHERE o.user_id = ${userId}
+    // Who came in: from the monthly rollups when the span is whole UTC months (or runs up to now), less the
+    // orders those months hold after the span's end (dated later today, say), so a guest whose only visits of
+    // the month are still to come is not counted; else from the span's orders.
+    let visitors;
+    if (months) {
+      const [year, month] = months.last.split('-').map(Number) as [number, number];
+      const monthsEnd = new Date(Date.UTC(year, month, 1));
+      const later = sql`SELECT o.customer_id, count(*)::int AS n FROM orders o WHERE o.user_id = ${userId} AND o.customer_id IS NOT NULL
+            AND o.occurred_at >= ${span.end} AND o.occurred_at < ${monthsEnd} GROUP BY o.customer_id`;
+      const inMonths = sql`r.user_id = ${userId} AND r.period_kind = 'month' AND r.period_start >= ${months.first}::date AND r.period_start <= ${months.last}::date`;
+      // One month: one row per customer already. (An anti-join, so the planner still expects every rollup row.)
+      const rows =
+        months.first === months.last
+          ? sql`SELECT r.customer_id, r.visits FROM order_rollups r WHERE ${inMonths}`
+          : sql`SELECT r.customer_id, sum(r.visits) AS visits FROM order_rollups r WHERE ${inMonths} GROUP BY r.customer_id`;
+      visitors = sql`SELECT v.customer_id FROM (${rows}) v WHERE NOT EXISTS (SELECT 1 FROM (${later}) l WHERE l.customer_id = v.customer_id AND l.n >= v.visits)`;
+    } else {
+      visitors = sql`SELECT DISTINCT o.customer_id FROM orders o WHERE o.user_id = ${userId}
             AND o.occurred_at >= ${span.start} AND o.occurred_at < ${span.end} AND o.customer_id IS NOT NULL`;
+    }
     const result = await sql<{ new_guests: number; returning_guests: number }>`
       SELECT (count(*) FILTER (WHERE c.first_visit_at >= ${span.start}))::int AS new_guests,
              (count(*) FILTER (WHERE c.first_visit_at < ${span.start}))::int AS returning_guests

@@ -1,12 +1,13 @@
 import { NoParamsSchema } from '../../../../src/contract/ask-questions.ts';
-import { countSegment, storedDefinition } from '../../segments/segments.service.ts';
+import { countEachSegment } from '../../segments/segment-sql.ts';
+import { storedDefinition } from '../../segments/segments.service.ts';
 import { count, plural } from '../analytics-format.ts';
 import { emptyAnswer, type Question } from '../analytics-types.ts';
 
 /** At most this many segments are counted (the newest); a chart of more bars is unreadable on a phone. */
 const MAX_SEGMENTS = 12;
 
-/** Each saved segment counted by the segments feature itself, as its own screen would. */
+/** Each saved segment counted by the segments feature's own conditions, as its own screen would count it. */
 export const segmentSizes: Question<'segment_sizes'> = {
   name: 'segment_sizes',
   params: NoParamsSchema,
@@ -14,9 +15,9 @@ export const segmentSizes: Question<'segment_sizes'> = {
     const segments = await db.selectFrom('segments').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').limit(MAX_SEGMENTS).execute();
     const title = 'Customers per segment';
     if (segments.length === 0) return emptyAnswer(title, 'You have no saved segments yet.');
-    const sized = await Promise.all(
-      segments.map(async (s) => ({ title: s.title, size: await countSegment(db, userId, storedDefinition(s), clock.now) })),
-    );
+    // All of them in one pass over the customers, each by the segments feature's own condition.
+    const sizes = await countEachSegment(db, userId, segments.map(storedDefinition), clock.now);
+    const sized = segments.map((s, i) => ({ title: s.title, size: sizes[i]! }));
     sized.sort((a, b) => b.size - a.size || a.title.localeCompare(b.title));
     const top = sized[0]!;
     const takeaway =
