@@ -11,6 +11,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import type { Deps } from './deps.ts';
+import { inArrivalOrder } from './db/fair-gate.ts';
 import { AppError } from './lib/app-error.ts';
 import { stripeCspSources } from './providers/billing/stripe.ts';
 import { socialSigninCspSources, socialSigninNeedsPopups } from './features/auth/auth.csp.ts';
@@ -29,6 +30,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   const features = options.features ?? allFeatures;
   const app = new Hono();
 
+  // Each request's place in line for a database connection, taken as it arrives (server/db/fair-gate.ts).
+  app.use((_c, next) => inArrivalOrder(next));
   app.use(requestId());
   // JSON answers and the HTML shell go out gzipped above 1 KB; built assets have brotli and gzip copies (see mountPwa).
   // Server-sent events would be buffered by a compressor, so they never are.

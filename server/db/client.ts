@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './schema.ts';
+import { createFairGate } from './fair-gate.ts';
 import { createPglitePool } from './pglite-pool.ts';
 import { startPgliteThread, type PgliteLike } from './pglite-thread.ts';
 
@@ -27,7 +28,32 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // An idle connection the server drops (a restart, a failover, a terminated backend) must not crash
     // the process: the pool discards it and opens a new one for the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // node-postgres queues waiting statements in the order they ask; the gate hands its 10 connections out in the
+    // order requests arrived instead (fair-gate.ts), so the pool itself never has to queue. No time budget here: a
+    // long request holds one connection of ten, not the only one, and on a slow server the budget sent every write
+    // transaction to the back again and again (measured: write p50 4.2 s against 1.5 s for reads, 18 of 289 writes
+    // past 10 s).
+    const gate = createFairGate(10, Number.POSITIVE_INFINITY);
+    const fairPool = {
+      connect: async () => {
+        const release = await gate.acquire();
+        try {
+          const client = await pool.connect();
+          const own = client.release;
+          client.release = (error?: Error | boolean) => {
+            client.release = own;
+            release();
+            own.call(client, error);
+          };
+          return client;
+        } catch (error) {
+          release();
+          throw error;
+        }
+      },
+      end: () => pool.end(),
+    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: fairPool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
 

@@ -1,4 +1,5 @@
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import { createFairGate } from './fair-gate.ts';
 import type { PgliteLike } from './pglite-thread.ts';
 
 /**
@@ -6,10 +7,13 @@ import type { PgliteLike } from './pglite-thread.ts';
  *
  * `db` is PGlite on this thread or in its worker thread (pglite-thread.ts). PGlite is a single connection, so this is a
  * pool of one: `connect()` waits until the previous holder releases it, which keeps a transaction's statements together.
+ * Who goes next is decided by fair-gate.ts: the request that arrived first, not the statement that asked first.
  * (kysely-pglite-dialect does the same job but pins an older PGlite in its peer range.)
  */
 export function createPglitePool(db: Pick<PgliteLike, 'query'>): PostgresPool {
-  let tail: Promise<void> = Promise.resolve();
+  const gate = createFairGate(1);
+  let idle: Promise<void> = Promise.resolve();
+  let markIdle = () => {};
 
   // Kysely only uses the (sql, parameters) overload of query(); streaming cursors are not offered.
   const client = (release: () => void) =>
@@ -23,15 +27,16 @@ export function createPglitePool(db: Pick<PgliteLike, 'query'>): PostgresPool {
     }) as unknown as PostgresPoolClient;
 
   return {
-    connect: () => {
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      const acquired = tail.then(() => client(release));
-      tail = tail.then(() => released);
-      return acquired;
+    connect: async () => {
+      if (gate.inUse === 0 && gate.waiting === 0) idle = new Promise<void>((resolve) => (markIdle = resolve));
+      const release = await gate.acquire();
+      return client(() => {
+        release();
+        if (gate.inUse === 0 && gate.waiting === 0) markIdle();
+      });
     },
     end: async () => {
-      await tail;
+      await idle;
     },
   } as PostgresPool;
 }
