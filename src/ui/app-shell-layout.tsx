@@ -1,6 +1,6 @@
 import { Group } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { BottomNav } from './bottom-nav.tsx';
 import { BrandLogo } from './brand-mark.tsx';
 import { navSections, type NavItem } from './nav-items.ts';
@@ -31,6 +31,9 @@ export function AppShellLayout({ user, onSignOut, headerExtras, banner, items, c
   const sections = navSections(items);
   // While the owner types on a phone, the bottom bar steps aside (the keyboard leaves little room).
   const typing = useOnScreenKeyboard();
+  // The sidebar (every screen's entry; hidden by CSS on a phone) is drawn in a second, interruptible pass: the first
+  // render of a signed-in screen stays one short task (Total Blocking Time). It is fixed: arriving later moves nothing.
+  const showSideNav = useDeferredValue(true, false);
   return (
     <div className={classes.frame} data-typing={typing || undefined}>
       <header className={classes.header}>
@@ -45,7 +48,7 @@ export function AppShellLayout({ user, onSignOut, headerExtras, banner, items, c
         </div>
       </header>
       <div className={classes.navbar} data-shell="navbar">
-        <SideNav primary={sections.primary} more={sections.more} />
+        {showSideNav && <SideNav primary={sections.primary} more={sections.more} />}
       </div>
       <main className={classes.main}>
         {banner}

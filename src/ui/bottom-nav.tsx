@@ -22,7 +22,7 @@ export function BottomNav({ items, moreItems, onSignOut }: BottomNavProps) {
 
   return (
     <>
-      <nav aria-label="Main" style={{ display: 'flex', flex: 1 }}>
+      <nav aria-label="Main" className={classes.bottomBar}>
         {items.map((item) => (
           // Marked by `active` alone: the router's own prefix match would also mark Customers on /customers/segments.
           <Link

@@ -10,7 +10,7 @@ function HowCounted({ headline }: { headline: Dashboard['headline'] }) {
   const [open, { toggle }] = useDisclosure(false);
   return (
     <Stack gap={4}>
-      <UnstyledButton onClick={toggle} aria-expanded={open} mih={44} style={{ textDecoration: 'underline' }} c="dimmed" fz="sm">
+      <UnstyledButton onClick={toggle} aria-expanded={open} mih={44} td="underline" c="dimmed" fz="sm">
         How is this counted?
       </UnstyledButton>
       {/* Shown without Mantine's Collapse (its height animation is ~2 KB gzip of the home's first load). */}

@@ -2,6 +2,7 @@ import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
 import { IconDeviceMobileDown, IconShare2, IconSquarePlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { promptInstall, useInstallState } from '../../lib/offline/install-prompt.ts';
+import classes from './install-entry.module.css';
 
 const DISMISSED_KEY = 'mise.installDismissedAt';
 const ASK_AGAIN_AFTER_MS = 14 * 24 * 3600 * 1000;
@@ -14,7 +15,8 @@ const dismissedRecently = () => {
 /**
  * "Install Mise": the browser's install dialog where there is one (Chromium on Android and
  * desktop), and on iOS Safari the two taps that do it (Share → Add to Home Screen).
- * "Not now" hides it for two weeks.
+ * "Not now" hides it for two weeks. Docked above the bottom bar (install-entry.module.css): it arrives late and must
+ * not push the screen down.
  */
 export function InstallEntry() {
   const { canPrompt, installed, ios } = useInstallState();
@@ -25,7 +27,7 @@ export function InstallEntry() {
     setHidden(true);
   };
   return (
-    <Paper withBorder radius="md" p="xs" pl="sm" mb="md" data-testid="install-entry">
+    <Paper withBorder radius="md" p="xs" pl="sm" className={classes.dock} data-testid="install-entry">
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           <IconDeviceMobileDown size={26} color="var(--mantine-color-paprika-6)" aria-hidden style={{ flexShrink: 0 }} />

@@ -4,6 +4,7 @@ import { useOnline } from '../../lib/offline/online.ts';
 import { useStorageProblem } from '../../lib/offline/storage-problems.ts';
 import { useUpdateState } from '../../lib/offline/sw-registration.ts';
 import { lazyOr, lazyOrNothing } from '../../ui/lazy-or.tsx';
+import classes from './sync-banners.module.css';
 
 // Each notice is fetched when there is something to say (a new version waiting, offline or a storage problem, an
 // installable app), not as part of the signed-in first load: most visits show none of them. The service worker has
@@ -18,7 +19,7 @@ function PlainOfflineNotice() {
   const online = useOnline();
   if (online) return null;
   return (
-    <p role="status" data-testid="offline-banner" style={{ margin: '0 0 var(--mantine-spacing-md)', padding: 'var(--mantine-spacing-sm)', borderRadius: 'var(--mantine-radius-md)', background: 'var(--mantine-color-orange-0)' }}>
+    <p role="status" data-testid="offline-banner" className={classes.plainOffline}>
       <strong>You are offline.</strong> You can keep reading and making changes; they sync when you are back online.
     </p>
   );
