@@ -2,7 +2,7 @@ import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
 import { IconDeviceMobileDown, IconShare2, IconSquarePlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { promptInstall, useInstallState } from '../../lib/offline/install-prompt.ts';
-import classes from './install-entry.module.css';
+import classes from './dock.module.css';
 
 const DISMISSED_KEY = 'mise.installDismissedAt';
 const ASK_AGAIN_AFTER_MS = 14 * 24 * 3600 * 1000;
@@ -15,7 +15,7 @@ const dismissedRecently = () => {
 /**
  * "Install Mise": the browser's install dialog where there is one (Chromium on Android and
  * desktop), and on iOS Safari the two taps that do it (Share → Add to Home Screen).
- * "Not now" hides it for two weeks. Docked above the bottom bar (install-entry.module.css): it arrives late and must
+ * "Not now" hides it for two weeks. Docked above the bottom bar (dock.module.css): it arrives late and must
  * not push the screen down.
  */
 export function InstallEntry() {

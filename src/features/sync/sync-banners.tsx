@@ -36,7 +36,8 @@ export function SyncBanners() {
       {/* One boundary each: a notice being fetched never hides one already shown. */}
       <Suspense fallback={null}>{needRefresh && <UpdatePrompt />}</Suspense>
       <Suspense fallback={null}>{(!online || problem) && <OfflineBanner />}</Suspense>
-      <Suspense fallback={null}>{!installed && (canPrompt || ios) && <InstallEntry />}</Suspense>
+      {/* The update and install cards share the dock above the bottom bar: the update first, install another time. */}
+      <Suspense fallback={null}>{!needRefresh && !installed && (canPrompt || ios) && <InstallEntry />}</Suspense>
     </>
   );
 }

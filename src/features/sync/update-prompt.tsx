@@ -2,10 +2,12 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { applyUpdate, useUpdateState } from '../../lib/offline/sw-registration.ts';
 import { useOutbox } from '../../lib/outbox/use-outbox.ts';
+import classes from './dock.module.css';
 
 /**
  * A new build is installed and waiting. Reload switches to it, but never in the middle of sending:
  * applyUpdate takes the outbox lock first, so a running drain finishes and no new one starts.
+ * Docked above the bottom bar (dock.module.css): it appears while a screen is in use and must not push it down.
  */
 export function UpdatePrompt() {
   const { needRefresh, applying } = useUpdateState();
@@ -13,7 +15,7 @@ export function UpdatePrompt() {
   if (!needRefresh) return null;
   const sending = counts.sending > 0;
   return (
-    <Paper withBorder radius="md" p="sm" mb="md" role="status" data-testid="update-prompt" bg="paprika.0">
+    <Paper withBorder radius="md" p="sm" role="status" data-testid="update-prompt" bg="paprika.0" className={classes.dock}>
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Text size="sm" fw={600}>
           A new version of Mise is ready
