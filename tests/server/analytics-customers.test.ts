@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../server/db/client.ts';
 import { answerQuestion, isAnswer } from '../../server/features/analytics/analytics-registry.ts';
+import { customerName, dollarsValue } from '../../server/features/analytics/analytics-format.ts';
 import { resolvePeriod } from '../../server/features/analytics/analytics-periods.ts';
 import { recomputeFigures } from '../../server/features/customers/customers.service.ts';
 import { customersByAge } from '../../server/features/metrics/metrics.service.ts';
@@ -17,7 +18,9 @@ import { DAY, seedCustomer } from './segments-fixtures.ts';
  * The Ask questions over customers, read the fast way (issue 16), against the same figures computed the plain way
  * on the same rows: segment sizes (all segments in one pass) against one count per segment; customers by age
  * (a partial index of those with a birth year, plus the live count) against a GROUP BY over every customer;
- * new vs returning against DISTINCT customers over the period's orders. Before and after writes of every kind.
+ * new vs returning against DISTINCT customers over the period's orders; top customers of a period against the
+ * period's orders grouped per customer (orders dated later today or later this month left out, as the span ends
+ * now). Before and after writes of every kind.
  */
 
 const NOW = new Date('2025-11-27T15:37:12.345Z');
@@ -151,6 +154,20 @@ async function rawNewVsReturning(userId: string, period: AskPeriod, timeZone: st
   return [Number(rows[0]!.fresh), Number(rows[0]!.returning)];
 }
 
+/** The top customers of a period, from the period's orders grouped per customer: names and bar values. */
+async function rawTopCustomers(userId: string, by: 'spend' | 'visits', limit: number, period: AskPeriod, timeZone: string) {
+  const span = resolvePeriod(period, { now: NOW, timeZone });
+  const order = by === 'spend' ? sql`spent DESC, visits DESC, c.id` : sql`visits DESC, spent DESC, c.id`;
+  const { rows } = await sql<{ given_name: string | null; family_name: string | null; spent: string | number; visits: number }>`
+    SELECT c.given_name, c.family_name, sum(o.total_cents) AS spent, count(*)::int AS visits
+    FROM orders o JOIN customers c ON c.id = o.customer_id AND c.user_id = ${userId} AND c.deleted_at IS NULL
+    WHERE o.user_id = ${userId} AND o.occurred_at >= ${span.start} AND o.occurred_at < ${span.end}
+    GROUP BY c.id, c.given_name, c.family_name
+    ORDER BY ${order}
+    LIMIT ${limit}`.execute(handle.db);
+  return { labels: rows.map((r) => customerName(r.given_name, r.family_name)), values: rows.map((r) => (by === 'spend' ? dollarsValue(Number(r.spent)) : Number(r.visits))) };
+}
+
 const PERIODS: Array<[AskPeriod, string]> = [
   [{ kind: 'this_month' }, 'UTC'],
   [{ kind: 'last_month' }, 'UTC'],
@@ -191,11 +208,34 @@ async function expectSameAsRaw() {
     if (!isAnswer(got)) throw new Error(got.message);
     expect({ period, timeZone, values: got.empty ? [0, 0] : got.graph.data.values }).toEqual({ period, timeZone, values: raw });
   }
+
+  // Top customers of a period, from the rollups (whole UTC months, or up to now less the orders after now) and
+  // from the orders (any other span).
+  for (const [period, timeZone] of PERIODS) {
+    for (const by of ['spend', 'visits'] as const) {
+      for (const limit of [5, 20]) {
+        const raw = await rawTopCustomers(mine, by, limit, period, timeZone);
+        const got = await answerQuestion(handle.db, mine, { question: 'top_customers', params: { by, limit, period } }, { now: NOW, timeZone });
+        if (!isAnswer(got)) throw new Error(got.message);
+        const data = got.empty ? { labels: [], values: [] } : got.graph.data;
+        expect({ period, timeZone, by, limit, ...data }).toEqual({ period, timeZone, by, limit, ...raw });
+      }
+    }
+  }
 }
 
 describe('Ask questions over customers equal the plain computation', () => {
   it('on the seeded data', async () => {
     expect((await rawNewVsReturning(mine, { kind: 'this_month' }, 'UTC'))[0]).toBeGreaterThan(0);
+    // Orders dated after NOW but within its month and year: the running periods must leave them out.
+    const later = await handle.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', mine)
+      .where('occurred_at', '>', NOW)
+      .where('customer_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(later.n)).toBeGreaterThan(0);
     await expectSameAsRaw();
   });
 
@@ -219,6 +259,10 @@ describe('Ask questions over customers equal the plain computation', () => {
     await db.updateTable('customers').set({ deleted_at: null }).where('id', '=', customers[5]!).execute(); // deleted in the seed, restored
     await db.updateTable('customers').set({ email_consent: true, email_consent_at: new Date(NOW.getTime() - DAY) }).where('id', 'in', customers.slice(20, 30)).execute();
     await recomputeFigures(db, mine);
+    // Later today: a big order for a guest who also came earlier this month, and a guest whose only visit of the
+    // month (and year) is still to come. Neither counts for this month or this year yet.
+    await db.insertInto('orders').values({ user_id: mine, customer_id: customers[40]!, occurred_at: new Date(NOW.getTime() + 3 * 3_600_000), total_cents: 90_000, source: 'square' }).execute();
+    await seedCustomer(db, mine, { given_name: 'Later', orders: [[new Date(NOW.getTime() + 2 * 3_600_000), 80_000]] });
     // Another owner's writes change nothing of mine.
     await db.insertInto('orders').values({ user_id: theirs, customer_id: null, occurred_at: new Date(NOW.getTime() - DAY), total_cents: 99_999, source: 'csv' }).execute();
     expect(newcomer).toBeTruthy();

@@ -37,13 +37,25 @@ async function within(db: Db, userId: string, params: Params, span: Span, now: D
   if (months) {
     const wholeYear = months.first.endsWith('-01-01') && months.last.slice(0, 4) === months.first.slice(0, 4) && (months.last.slice(5, 7) === '12' || span.end >= now);
     // One rollup row per customer (a whole year, or one month): read as it is, no grouping.
-    figures =
+    const rollups =
       wholeYear || months.first === months.last
         ? sql`SELECT r.customer_id, r.spent_cents::float8 AS spent, r.visits FROM order_rollups r
             WHERE r.user_id = ${userId} AND r.period_kind = ${wholeYear ? 'year' : 'month'} AND r.period_start = ${months.first}::date`
         : sql`SELECT r.customer_id, sum(r.spent_cents)::float8 AS spent, sum(r.visits)::int AS visits FROM order_rollups r
             WHERE r.user_id = ${userId} AND r.period_kind = 'month' AND r.period_start >= ${months.first}::date AND r.period_start <= ${months.last}::date
             GROUP BY r.customer_id`;
+    // A span that runs up to now stops inside its last month (or year): those rollups also hold the orders dated
+    // after now (later today, say), which are taken off again so the figures are the span's own orders.
+    const [year, month] = months.last.split('-').map(Number) as [number, number];
+    const rollupsEnd = new Date(wholeYear ? Date.UTC(year + 1, 0, 1) : Date.UTC(year, month, 1));
+    figures =
+      span.end < rollupsEnd
+        ? sql`SELECT r.customer_id, r.spent - coalesce(l.spent, 0) AS spent, r.visits - coalesce(l.visits, 0) AS visits
+            FROM (${rollups}) r
+            LEFT JOIN (SELECT o.customer_id, sum(o.total_cents)::float8 AS spent, count(*)::int AS visits FROM orders o
+                       WHERE o.user_id = ${userId} AND o.occurred_at >= ${span.end} AND o.occurred_at < ${rollupsEnd} AND o.customer_id IS NOT NULL
+                       GROUP BY o.customer_id) l ON l.customer_id = r.customer_id`
+        : rollups;
   } else {
     figures = sql`SELECT o.customer_id, sum(o.total_cents)::float8 AS spent, count(*)::int AS visits FROM orders o
       WHERE o.user_id = ${userId} AND o.occurred_at >= ${span.start} AND o.occurred_at < ${span.end} AND o.customer_id IS NOT NULL
