@@ -313,9 +313,9 @@ const WRITE_WAIT_MS = 15;
  * are written in one statement (grouped: half the concurrency, or what came back within a few milliseconds; fewer,
  * larger statements cost the embedded database less), so a finished message's slot is refilled after one write,
  * not two, and the database work overlaps the provider's answers. The steps of every hand-over of this process (other
- * shards, other sends) that arrive while a ledger statement runs go together in the next one (`advanceWindow`). Returns why it stopped early
- * (the provider refused the account: `pause`; the send was paused or cancelled, or the server is shutting down),
- * or null once every due row was handed over and its outcome recorded.
+ * shards, other sends) that arrive while a ledger statement runs go together in the next one (`advanceWindow`).
+ * Returns why it stopped early (the provider refused the account: `pause`; the send was paused or cancelled, or the
+ * server is shutting down), or null once every due row was handed over and its outcome recorded.
  */
 async function handOver(
   deps: SendingDeps,
