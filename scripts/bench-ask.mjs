@@ -9,7 +9,9 @@
 // column is each question's first answer with nothing kept (the kept campaign figures emptied before it); the
 // timed runs and the captured bare statements are the steady state after it. For the campaign questions, the
 // figures are then emptied once more and the refill job (what a finished send or an import queues) run before
-// the first answer: "after the job" is what the owner waits for then, beside how long the job took.
+// the first answer: "after the job" is what the owner waits for then, beside how long the job took; then 50 orders
+// land in the newest campaign's span, which marks its kept figures out of date (migration 0314): "after new orders"
+// is Ask's answer from the figures as they were (it says so and queues a refill), the case an owner meets in service.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -180,6 +182,19 @@ async function bench(kind) {
       const tAfter = performance.now();
       await answerQuestion(db, user.id, pickQuestionFromWords({ text: words, now }), { now, timeZone });
       refill = { jobMs, firstMs: round(performance.now() - tAfter) };
+      // New orders land inside the newest campaign's span (a POS import during service): the kept figures are marked
+      // out of date, and Ask answers from them as they were (saying so) while a refill is queued.
+      await sql`INSERT INTO orders (user_id, customer_id, occurred_at, total_cents, source)
+        SELECT ${user.id}::uuid, id, now() - interval '1 hour', 1500, 'csv' FROM customers WHERE user_id = ${user.id} ORDER BY id LIMIT 50`.execute(db);
+      const tStale = performance.now();
+      const stale = await answerQuestion(db, user.id, pickQuestionFromWords({ text: words, now }), { now, timeZone });
+      const staleFirstMs = round(performance.now() - tStale);
+      if (!isAnswer(stale) || !stale.takeaway.includes('Figures as of')) throw new Error(`${label}: out-of-date figures not said as such: ${JSON.stringify(stale)}`);
+      const staleTimed = await timed(() => answerQuestion(db, user.id, pickQuestionFromWords({ text: words, now }), { now, timeZone }));
+      refill.stale = { firstMs: staleFirstMs, ...staleTimed };
+      // Leave the data as it was for the next questions, figures exact.
+      await sql`DELETE FROM orders WHERE user_id = ${user.id} AND source = 'csv' AND total_cents = 1500 AND occurred_at > now() - interval '2 hours'`.execute(db);
+      await refillCampaignFigures(db, user.id, now);
     }
     rows.push({ label, statements: captured.length, first: firstMs, layer, bare, builtin, refill, takeaway: first.takeaway });
   }
@@ -201,7 +216,9 @@ function print({ kind, counts, seedSeconds, rows }) {
     const ok = r.builtin.p95 < 300 ? 'ok' : 'OVER';
     console.log(`  ${r.label.padEnd(40)} ${String(r.first).padStart(7)} ${String(r.layer.p50).padStart(9)} ${String(r.layer.p95).padStart(7)} ${String(r.bare.p50).padStart(9)} ${String(r.bare.p95).padStart(7)} ${ratio.padStart(6)}  ${String(r.statements).padStart(5)} ${String(r.builtin.p50).padStart(11)} ${String(r.builtin.p95).padStart(7)}  ${ok}`);
   }
-  for (const r of rows.filter((row) => row.refill)) console.log(`  ${r.label}: first answer after the refill job ${r.refill.firstMs} ms (the job took ${r.refill.jobMs} ms)`);
+  for (const r of rows.filter((row) => row.refill)) {
+    console.log(`  ${r.label}: first answer after the refill job ${r.refill.firstMs} ms (the job took ${r.refill.jobMs} ms); after new orders (figures out of date, refill queued) first ${r.refill.stale.firstMs} ms, p50 ${r.refill.stale.p50}, p95 ${r.refill.stale.p95}`);
+  }
   console.log(`  load average at the end: ${os.loadavg().map((n) => n.toFixed(1)).join(', ')} (${os.cpus().length} cores)`);
   console.log('  sample answers:');
   for (const r of rows.slice(0, 14)) console.log(`    ${r.label}: ${r.takeaway}`);

@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../server/db/client.ts';
 import { answerQuestion, isAnswer, withChart, type PickedQuestion } from '../../server/features/analytics/analytics-registry.ts';
 import type { Answer } from '../../server/features/analytics/analytics-types.ts';
 import { starterPrompts } from '../../server/features/analytics/starter-prompts.ts';
 import { cameBack, cameBackPerCampaign } from '../../server/features/analytics/campaign-results.ts';
+import { asOfWords } from '../../server/features/analytics/questions/campaign-results.ts';
 import { salesBack } from '../../server/features/sending/send-stats.ts';
 import { startOfDate, wallTime } from '../../src/contract/zoned-time.ts';
 import { pickQuestionFromWords } from '../../server/providers/ai/builtin/ask/ask-phrases.ts';
@@ -324,7 +326,11 @@ describe('campaign results and the sales they brought back', () => {
     await seedSend(handle.db, kept, { channel: 'email', title: 'Taco Tuesday', started: '2025-06-01T10:00:00' }, [[ada, 'sent'], [ben, 'delivered'], [hal, 'holdout']]);
     const send = await handle.db.selectFrom('sends').selectAll().where('user_id', '=', kept).executeTakeFirstOrThrow();
     const key = `send:${send.id}`;
-    const keptRows = async () => (await handle.db.selectFrom('campaign_came_back').select(['reached', 'reached_guests', 'reached_cents']).where('user_id', '=', kept).execute()).map((r) => ({ ...r, reached_cents: Number(r.reached_cents) }));
+    const keptRows = async () =>
+      (await handle.db.selectFrom('campaign_came_back').select(['reached', 'reached_guests', 'reached_cents', 'stale_since']).where('user_id', '=', kept).execute()).map(
+        ({ stale_since, ...r }) => ({ ...r, reached_cents: Number(r.reached_cents), stale: stale_since !== null }),
+      );
+    const refills = async () => (await handle.db.selectFrom('jobs').select('status').where('name', '=', 'analytics.campaign-refill').where(sql<boolean>`payload->>'userId' = ${kept}`).execute()).map((j) => j.status);
     // Ask, the report (what GET /email-campaigns/{id}/report returns as sales_back) and the layer computed afresh agree.
     const agree = async (expected: { reached: number; guests: number; revenue_cents: number }) => {
       const fresh = await cameBack(handle.db, { userId: kept, campaignKey: key }, new Date(0), new Date(NOW.getTime() + 1));
@@ -340,22 +346,35 @@ describe('campaign results and the sales they brought back', () => {
     const first = await agree({ reached: 2, guests: 1, revenue_cents: 2000 });
     // The holdout came back 1 of 1: 1 − 2 × 1 guests is below zero, so no lift.
     expect(first).toMatchObject({ holdout: { size: 1, guests: 1, revenue_cents: 1000 }, lift_guests: 0 });
-    expect(await keptRows()).toEqual([{ reached: 2, reached_guests: 1, reached_cents: 2000 }]);
+    expect(await keptRows()).toEqual([{ reached: 2, reached_guests: 1, reached_cents: 2000, stale: false }]);
+    expect(await refills()).toEqual([]);
 
-    // An order inside the 14 days: the kept row goes, the figures count it.
+    // An order inside the 14 days: the kept row is marked out of date. Ask answers at once from the figures as they
+    // were, saying when they were worked out, and asks for a refill; the report computes them afresh.
     await handle.db.insertInto('orders').values({ user_id: kept, customer_id: ben, occurred_at: new Date('2025-06-10T09:00:00Z'), total_cents: 1500, source: 'manual' }).execute();
-    expect(await keptRows()).toEqual([]);
+    expect(await keptRows()).toEqual([{ reached: 2, reached_guests: 1, reached_cents: 2000, stale: true }]);
+    const computedAt = (await handle.db.selectFrom('campaign_came_back').select('computed_at').where('user_id', '=', kept).executeTakeFirstOrThrow()).computed_at;
+    const meanwhile = await ask(kept, 'campaign_results', { campaign: 'taco' });
+    expect(meanwhile.graph.data.values).toEqual([20]);
+    expect(meanwhile.takeaway).toBe(`“Taco Tuesday” (email): 1 guest of the 2 it reached came back within 14 days and spent $20. ${asOfWords(computedAt, { now: NOW, timeZone: 'UTC' })}`);
+    expect(meanwhile.takeaway).toMatch(/ Figures as of \w{3} \d{1,2} \w{3}, \d{1,2}:\d{2} [AP]M; newer orders are being added\.$/);
+    expect(await refills()).toEqual(['queued']);
+    // Asked again while it waits: the same job.
+    await ask(kept, 'campaign_results', { campaign: 'taco' });
+    expect(await refills()).toEqual(['queued']);
     await agree({ reached: 2, guests: 2, revenue_cents: 3500 });
+    expect(await keptRows()).toEqual([{ reached: 2, reached_guests: 2, reached_cents: 3500, stale: false }]);
+    expect((await ask(kept, 'campaign_results', { campaign: 'taco' })).takeaway).not.toContain('Figures as of');
     // Outside them (and another owner's order inside them): nothing changes, the row stays.
     await handle.db.insertInto('orders').values({ user_id: kept, customer_id: ben, occurred_at: new Date('2025-06-20T09:00:00Z'), total_cents: 700, source: 'manual' }).execute();
     await handle.db.insertInto('orders').values({ user_id: owners.cafe, customer_id: null, occurred_at: new Date('2025-06-05T09:00:00Z'), total_cents: 700, source: 'manual' }).execute();
     // An open is not a change in who was reached.
     await handle.db.updateTable('send_recipients').set({ first_opened_at: new Date('2025-06-02T09:00:00Z'), opens: 1 }).where('send_id', '=', send.id).where('customer_id', '=', ben).execute();
-    expect(await keptRows()).toEqual([{ reached: 2, reached_guests: 2, reached_cents: 3500 }]);
+    expect(await keptRows()).toEqual([{ reached: 2, reached_guests: 2, reached_cents: 3500, stale: false }]);
 
     // A late bounce: Ada no longer counts as reached.
     await handle.db.updateTable('send_recipients').set({ status: 'bounced' }).where('send_id', '=', send.id).where('customer_id', '=', ada).execute();
-    expect(await keptRows()).toEqual([]);
+    expect(await keptRows()).toEqual([{ reached: 2, reached_guests: 2, reached_cents: 3500, stale: true }]);
     await agree({ reached: 1, guests: 1, revenue_cents: 1500 });
     // An order moved out of the window, then removed: the figures follow.
     await handle.db.updateTable('orders').set({ occurred_at: new Date('2025-05-20T09:00:00Z') }).where('customer_id', '=', ben).where('total_cents', '=', 1500).execute();

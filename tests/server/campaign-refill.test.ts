@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGN_REFILL_JOB, refillCampaignFigures, registerCampaignRefillJobs, requestCampaignRefill } from '../../server/features/analytics/campaign-refill.ts';
+import { refillCampaignFigures, registerCampaignRefillJobs, requestMissingRefills } from '../../server/features/analytics/campaign-refill.ts';
+import { CAMPAIGN_REFILL_JOB, requestCampaignRefill } from '../../server/features/analytics/campaign-refill-request.ts';
 import { cameBack } from '../../server/features/analytics/campaign-results.ts';
 import { applyBounce } from '../../server/features/sending/bounces.ts';
 import { signUpVerified, type TestAccount } from '../helpers/accounts.ts';
@@ -11,7 +12,7 @@ import { completedDraft, seedGuests, sendingJobs } from './email-sending.fixture
 
 /**
  * The kept campaign figures (campaign_came_back) come back by themselves: a send that finishes, or a batch of
- * orders that removed them, queues a refill job, and the figures are there before anyone asks.
+ * orders that made them out of date, queues a refill job, and the figures are exact again before anyone asks.
  */
 const onPostgres = process.env.MISE_TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 
@@ -45,6 +46,9 @@ describe('kept campaign figures refilled by the job queue', () => {
   });
 
   const kept = () => t.deps.db.selectFrom('campaign_came_back').selectAll().where('user_id', '=', owner.userId).execute();
+  /** The kept figures, and whether a change since marked them out of date. */
+  const keptFigures = async () =>
+    (await kept()).map((row) => ({ reached: row.reached, guests: row.reached_guests, cents: Number(row.reached_cents), stale: row.stale_since !== null }));
   const refillJobs = () => t.deps.db.selectFrom('jobs').select(['status', 'run_at']).where('name', '=', CAMPAIGN_REFILL_JOB).execute();
   /** Runs what is due a few seconds from now (the refill waits a moment for the rest of a batch). */
   const runSoon = async () => {
@@ -69,29 +73,29 @@ describe('kept campaign figures refilled by the job queue', () => {
     expect({ reached: rows[0]!.reached, guests: rows[0]!.reached_guests, cents: Number(rows[0]!.reached_cents) }).toEqual({ reached: live.reached, guests: live.guests, cents: live.revenue_cents });
   });
 
-  it('an order batch that removed the figures (a POS import) has them computed again, with the new visit', async () => {
+  it('an order batch that made the figures out of date (a POS import) has them computed again, with the new visit', async () => {
     await t.deps.db
       .insertInto('orders')
       .values({ user_id: owner.userId, customer_id: guests[0]!, occurred_at: new Date(t.deps.now().getTime() + 3_600_000), total_cents: 1800, source: 'square' })
       .execute();
-    expect(await kept()).toEqual([]);
+    expect(await keptFigures()).toEqual([{ reached: 4, guests: 0, cents: 0, stale: true }]);
     await requestCampaignRefill(t.deps.db, t.deps.now, owner.userId);
     // Asked twice while waiting (two batches of one import): one job.
     await requestCampaignRefill(t.deps.db, t.deps.now, owner.userId);
     expect((await refillJobs()).filter((job) => job.status === 'queued')).toHaveLength(1);
     await runSoon();
-    expect((await kept()).map((row) => ({ reached: row.reached, guests: row.reached_guests, cents: Number(row.reached_cents) }))).toEqual([{ reached: 4, guests: 1, cents: 1800 }]);
+    expect(await keptFigures()).toEqual([{ reached: 4, guests: 1, cents: 1800, stale: false }]);
   });
 
   it('a bounce that arrives later (no longer reached) has them computed again within a minute', async () => {
     await applyBounce(t.deps, { sendId, customerId: guests[3]!, kind: 'hard', status: '5.1.1', diagnostic: 'No such user' });
-    expect(await kept()).toEqual([]);
+    expect(await keptFigures()).toEqual([{ reached: 4, guests: 1, cents: 1800, stale: true }]);
     await runSoon();
     // Bounces trickle in: their refill waits a minute for the others.
-    expect(await kept()).toEqual([]);
+    expect(await keptFigures()).toEqual([{ reached: 4, guests: 1, cents: 1800, stale: true }]);
     t.advance(60_000);
     await jobs.drain();
-    expect((await kept()).map((row) => ({ reached: row.reached, guests: row.reached_guests }))).toEqual([{ reached: 3, guests: 1 }]);
+    expect(await keptFigures()).toEqual([{ reached: 3, guests: 1, cents: 1800, stale: false }]);
   });
 
   it('nothing to compute when the figures are kept; another owner with no campaign costs nothing', async () => {
@@ -131,11 +135,11 @@ describe('kept campaign figures refilled by the job queue', () => {
       await requestCampaignRefill(t.deps.db, t.deps.now, owner.userId);
       await runSoon();
       expect(landDuringRun).toBeUndefined();
-      // The run ended before the order's figures were in (the order removed what it kept): it is queued once more.
-      expect(await kept()).toEqual([]);
+      // The run ended before the order's figures were in (the order marked what it kept out of date): it is queued once more.
+      expect(await keptFigures()).toEqual([{ reached: 3, guests: 1, cents: 1800, stale: true }]);
       expect((await refillJobs()).filter((job) => job.status !== 'completed').map((job) => job.status)).toEqual(['queued']);
       await runSoon();
-      expect((await kept()).map((row) => ({ reached: row.reached, guests: row.reached_guests, cents: Number(row.reached_cents) }))).toEqual([{ reached: 3, guests: 2, cents: 4300 }]);
+      expect(await keptFigures()).toEqual([{ reached: 3, guests: 2, cents: 4300, stale: false }]);
       // One more run and no more: nothing waits, and one job row in all for the two runs.
       const after = await refillJobs();
       expect(after.every((job) => job.status === 'completed')).toBe(true);
@@ -143,6 +147,26 @@ describe('kept campaign figures refilled by the job queue', () => {
     } finally {
       registerCampaignRefillJobs(jobs, t.deps);
     }
+  });
+
+  it('at start, an owner whose recent campaign has no kept figures, or out-of-date ones, gets a refill; kept ones cost nothing', async () => {
+    const waiting = async () => (await t.deps.db.selectFrom('jobs').select('payload').where('name', '=', CAMPAIGN_REFILL_JOB).where('status', '=', 'queued').execute()).map((job) => (job.payload as { userId: string }).userId);
+    await jobs.drain();
+    expect(await keptFigures()).toEqual([{ reached: 3, guests: 2, cents: 4300, stale: false }]);
+    expect(await requestMissingRefills(t.deps.db, t.deps.now)).toBe(0);
+    expect(await waiting()).toEqual([]);
+    // Out of date (a change whose refill never ran, say the process stopped first): asked for once.
+    await t.deps.db.updateTable('campaign_came_back').set({ stale_since: t.deps.now() }).where('user_id', '=', owner.userId).execute();
+    expect(await requestMissingRefills(t.deps.db, t.deps.now)).toBe(1);
+    expect(await waiting()).toEqual([owner.userId]);
+    await runSoon();
+    expect(await keptFigures()).toEqual([{ reached: 3, guests: 2, cents: 4300, stale: false }]);
+    // Never kept (figures removed before migration 0314, a reset): the same.
+    await t.deps.db.deleteFrom('campaign_came_back').where('user_id', '=', owner.userId).execute();
+    expect(await requestMissingRefills(t.deps.db, t.deps.now)).toBe(1);
+    await runSoon();
+    expect(await keptFigures()).toEqual([{ reached: 3, guests: 2, cents: 4300, stale: false }]);
+    expect(await waiting()).toEqual([]);
   });
 
   // Two connections at once: PostgreSQL only (PGlite has one).

@@ -34,6 +34,7 @@ import * as m0310 from './0310_jobs_rerun.ts';
 import * as m0311 from './0311_customers_age_indexes.ts';
 import * as m0312 from './0312_customers_birthday_names.ts';
 import * as m0313 from './0313_order_rollups_spent_index.ts';
+import * as m0314 from './0314_campaign_came_back_stale.ts';
 import * as m0330 from './0330_customer_list_order_indexes.ts';
 
 /** Every migration, in order. Add a new versioned file and list it here; never edit an applied one. */
@@ -73,5 +74,6 @@ export const migrations: Record<string, Migration> = {
   '0311_customers_age_indexes': m0311,
   '0312_customers_birthday_names': m0312,
   '0313_order_rollups_spent_index': m0313,
+  '0314_campaign_came_back_stale': m0314,
   '0330_customer_list_order_indexes': m0330,
 };

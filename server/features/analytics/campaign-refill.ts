@@ -2,44 +2,12 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
-import { enqueueJob } from '../../jobs/queue.ts';
+import { CAMPAIGN_REFILL_JOB, requestCampaignRefill, type RefillJob } from './campaign-refill-request.ts';
 import { campaignKeySql, keepCameBack } from './campaign-results.ts';
 import { DEFAULT_DAYS, MAX_CAMPAIGNS } from './questions/campaign-results.ts';
 
 /**
- * The kept campaign figures (`campaign_came_back`, migration 0290) are removed by triggers whenever an order in a
- * campaign's span or its ledger changes: a send going out, a POS import, a CSV of orders. Computing them again
- * takes seconds at 100k guests (3.7 s for six campaigns on PostgreSQL), so instead of the owner's next question
- * paying for it, this job computes them soon after such a batch lands: the campaigns "How did my campaigns do?"
- * shows (the newest eight with a send in the last 90 days, a day's margin for any time zone), which include the
- * campaign a report is most often opened for (the one just sent). One job per owner at a time; a second request
- * while one waits joins it, so a burst of batches costs one refill.
- */
-export const CAMPAIGN_REFILL_JOB = 'analytics.campaign-refill';
-/** Long enough for the batches of one import or the last windows of a send to land together. */
-const REFILL_DELAY_MS = 5_000;
-/** Bounces and carrier reports trickle in after a send, one at a time: one refill a minute at most for them. */
-export const TRICKLE_DELAY_MS = 60_000;
-
-type RefillJob = { userId: string };
-
-/**
- * Asks for a refill of this owner's kept campaign figures soon (after a send finished, an import or a batch of
- * orders, a bounce); while one waits, asking again joins it.
- */
-export async function requestCampaignRefill(db: Db, now: () => Date, userId: string, delayMs = REFILL_DELAY_MS) {
-  await enqueueJob(db, now, CAMPAIGN_REFILL_JOB, { userId } satisfies RefillJob, {
-    runAt: new Date(now().getTime() + delayMs),
-    singletonKey: `came-back:${userId}`,
-    maxAttempts: 5,
-    backoffSeconds: 5,
-    // A batch that lands while a refill runs may have come after that run read the orders: one more run after it.
-    rerunIfActive: true,
-  });
-}
-
-/**
- * Computes and keeps the figures of the owner's recent campaigns that are not kept. Throws when some could not
+ * Computes and keeps the figures of the owner's recent campaigns that are not kept, or kept but out of date. Throws when some could not
  * be kept because the owner's orders or ledger were being written at that moment, so the queue tries again
  * a little later (with backoff) rather than leaving them to the owner's next question.
  */
@@ -57,9 +25,25 @@ export async function refillCampaignFigures(db: Db, userId: string, now: Date): 
   return { computed };
 }
 
-export function registerCampaignRefillJobs(jobs: Jobs, deps: Pick<Deps, 'db' | 'now'>): () => void {
+/**
+ * Owners with a campaign sent in the last 90 days whose figures were never kept, or are out of date (figures
+ * removed before migration 0314, a refill that gave up after its attempts, a reset): a refill for each, so Ask's
+ * first answer reads kept figures. One statement over the sends of the last 90 days, at start.
+ */
+export async function requestMissingRefills(db: Db, now: () => Date): Promise<number> {
+  const { rows } = await sql<{ user_id: string }>`
+    SELECT DISTINCT s.user_id FROM sends s
+    LEFT JOIN campaign_came_back k ON k.user_id = s.user_id AND k.campaign_key = ${campaignKeySql('s')}
+    WHERE s.started_at IS NOT NULL AND s.started_at >= ${new Date(now().getTime() - (DEFAULT_DAYS + 1) * 86_400_000)} AND s.started_at <= ${now()}
+      AND (k.user_id IS NULL OR k.stale_since IS NOT NULL)`.execute(db);
+  for (const row of rows) await requestCampaignRefill(db, now, row.user_id);
+  return rows.length;
+}
+
+export function registerCampaignRefillJobs(jobs: Jobs, deps: Pick<Deps, 'db' | 'now' | 'logger'>): () => void {
   jobs.work<RefillJob>(CAMPAIGN_REFILL_JOB, async (job) => {
     await refillCampaignFigures(deps.db, job.payload.userId, deps.now());
   });
+  void requestMissingRefills(deps.db, deps.now).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not queue the refills of kept campaign figures'));
   return () => {};
 }

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { CameBack, ChannelFigures } from '../../../src/contract/campaign-results.ts';
 import type { Db } from '../../db/client.ts';
+import { requestCampaignRefill } from './campaign-refill-request.ts';
 
 /**
  * Campaign results, the one analytics layer for the dashboard and every campaign report: what went out in a
@@ -189,32 +190,66 @@ function combine(all: Figures, campaigns: PerCampaign[]): CameBack {
  * (PostgreSQL's text of each, exact to the microsecond, and as a Date).
  */
 type Fingerprint = { campaign: string; sends: number; first_at: string; last_at: string; first_ms: Date; last_ms: Date };
-type KeptRow = Fingerprint & { reached: number | null; reached_guests: number; reached_cents: string | number; held: number; held_guests: number; held_cents: string | number };
+type KeptRow = Fingerprint & {
+  reached: number | null;
+  reached_guests: number;
+  reached_cents: string | number;
+  held: number;
+  held_guests: number;
+  held_cents: string | number;
+  exact: boolean;
+  computed_at: Date;
+};
 
 /** The lock that orders and ledger writes take shared (migration 0290's triggers) and filling the kept figures takes alone. */
 const keptLock = (userId: string) => sql`hashtext(${`came-back:${userId}`})`;
 
+const NONE: Figures = { size: 0, guests: 0, revenue: 0 };
+const toCameBack = (entry: PerCampaign) => combine(entry.reached ?? NONE, [entry]);
+
 /**
  * `cameBack` over each campaign's whole life for several campaigns of one owner: the figures every campaign report
- * shows (its "Sales brought back") and Ask's campaign results, keyed by campaign. Kept per campaign once computed
- * (table `campaign_came_back`, kept exact by migration 0290's triggers), so a second look reads one row per
- * campaign; what is not kept yet is computed, one campaign at a time, and kept.
+ * shows (its "Sales brought back"), keyed by campaign. Kept per campaign once computed (table `campaign_came_back`,
+ * kept up to date by migration 0290's and 0314's triggers), so a second look reads one row per campaign; what is
+ * not kept, or kept but out of date, is computed, one campaign at a time, and kept.
  */
 export async function cameBackPerCampaign(db: Db, userId: string, campaignKeys: string[]): Promise<Map<string, CameBack>> {
   if (campaignKeys.length === 0) return new Map();
-  const { figures, missing } = await keptFigures(db, userId, campaignKeys);
-  for (const print of missing) figures.set(print.campaign, (await fillKept(db, userId, print)).entry);
-  const none: Figures = { size: 0, guests: 0, revenue: 0 };
-  return new Map(campaignKeys.map((key) => {
-    const entry = figures.get(key) ?? {};
-    return [key, combine(entry.reached ?? none, [entry])];
-  }));
+  const { exact, missing } = await keptFigures(db, userId, campaignKeys);
+  for (const print of missing) exact.set(print.campaign, (await fillKept(db, userId, print)).entry);
+  return new Map(campaignKeys.map((key) => [key, toCameBack(exact.get(key) ?? {})]));
 }
 
 /**
- * Computes and keeps the figures of those of `campaignKeys` that are not kept (or were kept for other sends),
- * ahead of anyone asking (the refill job, campaign-refill.ts). Returns how many were computed and how many of
- * them could not be kept because a write of this owner's orders or ledger was in flight.
+ * The same figures for Ask, answered at once: where a campaign's kept figures are out of date (an order or a
+ * ledger change since, or a send of it started since), they are used as they were, with `asOf` the moment the
+ * oldest of them was worked out, and the refill job is asked for (it joins one already waiting); only a campaign
+ * with nothing kept at all is computed here. `asOf` is null when every figure is exact.
+ */
+export async function recentCameBack(
+  db: Db,
+  now: () => Date,
+  userId: string,
+  campaignKeys: string[],
+): Promise<{ figures: Map<string, CameBack>; asOf: Date | null }> {
+  if (campaignKeys.length === 0) return { figures: new Map(), asOf: null };
+  const { exact, stale, missing } = await keptFigures(db, userId, campaignKeys);
+  let asOf: Date | null = null;
+  for (const print of missing) {
+    const kept = stale.get(print.campaign);
+    if (kept) {
+      exact.set(print.campaign, kept.entry);
+      if (!asOf || kept.computedAt < asOf) asOf = kept.computedAt;
+    } else exact.set(print.campaign, (await fillKept(db, userId, print)).entry);
+  }
+  if (asOf) await requestCampaignRefill(db, now, userId);
+  return { figures: new Map(campaignKeys.map((key) => [key, toCameBack(exact.get(key) ?? {})])), asOf };
+}
+
+/**
+ * Computes and keeps the figures of those of `campaignKeys` that are not kept, or kept but out of date, ahead of
+ * anyone asking (the refill job, campaign-refill.ts). Returns how many were computed and how many of them could
+ * not be kept because a write of this owner's orders or ledger was in flight.
  */
 export async function keepCameBack(db: Db, userId: string, campaignKeys: string[]): Promise<{ computed: number; notKept: number }> {
   if (campaignKeys.length === 0) return { computed: 0, notKept: 0 };
@@ -224,29 +259,45 @@ export async function keepCameBack(db: Db, userId: string, campaignKeys: string[
   return { computed: missing.length, notKept };
 }
 
-/** The kept figures of these campaigns that match their sends now, and the fingerprints of those that are missing. */
-async function keptFigures(db: Db, userId: string, campaignKeys: string[]): Promise<{ figures: Map<string, PerCampaign>; missing: Fingerprint[] }> {
+/**
+ * The kept figures of these campaigns: those that match their sends now and are not marked stale (`exact`), those
+ * kept but out of date (`stale`, with when they were worked out), and the fingerprints of every campaign whose
+ * figures are not exact (`missing`: stale or never kept).
+ */
+async function keptFigures(
+  db: Db,
+  userId: string,
+  campaignKeys: string[],
+): Promise<{ exact: Map<string, PerCampaign>; stale: Map<string, { entry: PerCampaign; computedAt: Date }>; missing: Fingerprint[] }> {
   const { rows } = await sql<KeptRow>`
     WITH prints AS (
       SELECT ${campaignKeySql('s')} AS campaign, count(*)::int AS sends, min(s.started_at) AS first_at, max(s.started_at) AS last_at
       FROM sends s WHERE s.user_id = ${userId} AND s.started_at IS NOT NULL AND ${campaignKeySql('s')} IN (${sql.join(campaignKeys)})
       GROUP BY 1
     )
-    SELECT p.campaign, p.sends, p.first_at::text AS first_at, p.last_at::text AS last_at, p.first_at AS first_ms, p.last_at AS last_ms, k.reached, k.reached_guests, k.reached_cents, k.held, k.held_guests, k.held_cents
-    FROM prints p LEFT JOIN campaign_came_back k ON k.user_id = ${userId} AND k.campaign_key = p.campaign
-      AND k.sends = p.sends AND k.first_started_at = p.first_at AND k.last_started_at = p.last_at`.execute(db);
-  const figures = new Map<string, PerCampaign>();
+    SELECT p.campaign, p.sends, p.first_at::text AS first_at, p.last_at::text AS last_at, p.first_at AS first_ms, p.last_at AS last_ms,
+      k.reached, k.reached_guests, k.reached_cents, k.held, k.held_guests, k.held_cents, k.computed_at,
+      (k.stale_since IS NULL AND k.sends = p.sends AND k.first_started_at = p.first_at AND k.last_started_at = p.last_at) AS exact
+    FROM prints p LEFT JOIN campaign_came_back k ON k.user_id = ${userId} AND k.campaign_key = p.campaign`.execute(db);
+  const exact = new Map<string, PerCampaign>();
+  const stale = new Map<string, { entry: PerCampaign; computedAt: Date }>();
   const missing: Fingerprint[] = [];
   for (const row of rows) {
-    if (row.reached === null) missing.push(row);
+    if (row.reached === null) {
+      missing.push(row);
+      continue;
+    }
+    const entry: PerCampaign = {
+      reached: { size: row.reached, guests: row.reached_guests, revenue: row.reached_cents },
+      held: { size: row.held, guests: row.held_guests, revenue: row.held_cents },
+    };
+    if (row.exact) exact.set(row.campaign, entry);
     else {
-      figures.set(row.campaign, {
-        reached: { size: row.reached, guests: row.reached_guests, revenue: row.reached_cents },
-        held: { size: row.held, guests: row.held_guests, revenue: row.held_cents },
-      });
+      stale.set(row.campaign, { entry, computedAt: new Date(row.computed_at) });
+      missing.push(row);
     }
   }
-  return { figures, missing };
+  return { exact, stale, missing };
 }
 
 /**
@@ -283,7 +334,7 @@ async function fillKept(db: Db, userId: string, print: Fingerprint): Promise<{ e
       ON CONFLICT (user_id, campaign_key) DO UPDATE SET sends = excluded.sends, first_started_at = excluded.first_started_at,
         last_started_at = excluded.last_started_at, window_from = excluded.window_from, window_to = excluded.window_to,
         reached = excluded.reached, reached_guests = excluded.reached_guests, reached_cents = excluded.reached_cents,
-        held = excluded.held, held_guests = excluded.held_guests, held_cents = excluded.held_cents, computed_at = now()`.execute(trx);
+        held = excluded.held, held_guests = excluded.held_guests, held_cents = excluded.held_cents, computed_at = now(), stale_since = NULL`.execute(trx);
     return { entry, kept: true };
   });
 }

@@ -16,7 +16,7 @@ import { seedDemoVideo } from './demo-video.ts';
 import { refreshOwnerSuggestions } from '../video/video-suggestions.ts';
 import { createAudio } from '../audio/audio.service.ts';
 import { seedDemoSequence } from './demo-sequences.ts';
-import { requestCampaignRefill } from '../analytics/campaign-refill.ts';
+import { requestCampaignRefill } from '../analytics/campaign-refill-request.ts';
 import { DEMO_DISHES, demoHeader, demoLogo, dishPicture } from './demo-images.ts';
 
 const THEME = '#2F6B3F';

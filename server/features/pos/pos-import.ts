@@ -5,7 +5,7 @@ import { upsertCustomers } from '../customers/customer-upsert.ts';
 import { recomputeFigures } from '../customers/customers.service.ts';
 import { checkEntitlement } from '../subscriptions/entitlements.ts';
 import { upsertOrders } from '../customers/order-upsert.ts';
-import { requestCampaignRefill } from '../analytics/campaign-refill.ts';
+import { requestCampaignRefill } from '../analytics/campaign-refill-request.ts';
 import { requestSegmentMaintenance } from '../segments/segments.jobs.ts';
 import { cloverStep } from './clover-import.ts';
 import { importProgress, initialImportState, type ImportState } from './import-state.ts';

@@ -2,7 +2,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps.ts';
 import { withdrawConsent } from '../customers/consent.ts';
-import { requestCampaignRefill, TRICKLE_DELAY_MS } from '../analytics/campaign-refill.ts';
+import { requestCampaignRefill, TRICKLE_DELAY_MS } from '../analytics/campaign-refill-request.ts';
 import type { TrackingKeys } from './tracking-keys.ts';
 
 /** What a bounce or complaint report says about one ledger row. */

@@ -9,7 +9,7 @@ import { stepFilter, type StepRule } from './step-audience.ts';
 import type { RecipientRow, SendChannel, SendRow, SendSourceKind, SendStatus } from './sending.table.ts';
 import { notify } from '../push/notify.ts';
 import { scheduleSendReminder } from './send-reminder.ts';
-import { requestCampaignRefill } from '../analytics/campaign-refill.ts';
+import { requestCampaignRefill } from '../analytics/campaign-refill-request.ts';
 
 export const SEND_START_JOB = 'sending.start';
 export const SEND_DELIVER_JOB = 'sending.deliver';

@@ -122,6 +122,8 @@ type CampaignCameBackTable = {
   held_guests: number;
   held_cents: ColumnType<string, string | number, string | number>;
   computed_at: ColumnType<Date, Date | undefined, Date>;
+  /** Migration 0314: when a change first made the figures out of date (null: exact). */
+  stale_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 /** Migration 0070 (and 0290's kept campaign figures). */

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Deps } from '../../deps.ts';
 import type { TwilioStatusCallback } from '../../providers/sms/twilio-webhooks.ts';
 import { withdrawConsent } from '../customers/consent.ts';
-import { requestCampaignRefill, TRICKLE_DELAY_MS } from '../analytics/campaign-refill.ts';
+import { requestCampaignRefill, TRICKLE_DELAY_MS } from '../analytics/campaign-refill-request.ts';
 
 /** Twilio's delivery error codes (twilio.com/docs/api/errors), in the owner's words. */
 const ERROR_WORDS: Record<number, string> = {

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { CampaignResultsParamsSchema, type QuestionParams } from '../../../../src/contract/ask-questions.ts';
-import { today } from '../../../../src/contract/zoned-time.ts';
+import { compareDates, today } from '../../../../src/contract/zoned-time.ts';
 import type { Db } from '../../../db/client.ts';
-import { cameBackPerCampaign, campaignKeySql, SALES_WINDOW_DAYS } from '../campaign-results.ts';
+import { campaignKeySql, recentCameBack, SALES_WINDOW_DAYS } from '../campaign-results.ts';
 import { count, dollarsValue, money, plural } from '../analytics-format.ts';
 import { resolvePeriod, shortDate, type AskClock } from '../analytics-periods.ts';
 import { emptyAnswer, type Question } from '../analytics-types.ts';
@@ -30,6 +30,17 @@ function spanOf(params: Params, clock: AskClock) {
   if (params.period) return resolvePeriod(params.period, clock);
   if (params.campaign || params.latest) return { start: new Date(0), end: new Date(clock.now.getTime() + 1), words: '', title: '' };
   return resolvePeriod({ kind: 'last_days', days: DEFAULT_DAYS }, clock);
+}
+
+/**
+ * Said when the figures were worked out before the latest orders or sends of these campaigns: Ask answers from
+ * them at once while the refill job counts the rest ("Figures as of 2:15 PM; newer orders are being added.").
+ */
+export function asOfWords(asOf: Date, clock: AskClock): string {
+  const time = new Intl.DateTimeFormat('en-US', { timeZone: clock.timeZone, hour: 'numeric', minute: '2-digit' }).format(asOf);
+  const day = today(asOf, clock.timeZone);
+  const sameDay = compareDates(day, today(clock.now, clock.timeZone)) === 0;
+  return `Figures as of ${sameDay ? time : `${shortDate(day)}, ${time}`}; newer orders are being added.`;
 }
 
 const kindOf = (channel: string) => (channel === 'email' ? 'email' : channel === 'sms' ? 'text' : 'campaign');
@@ -69,7 +80,7 @@ export const campaignResults: Question<'campaign_results'> = {
       }
       return emptyAnswer(title, span.words ? `No ${what}${named} went out ${span.words}.` : `No ${what}${named} has gone out yet.`);
     }
-    const figures = await cameBackPerCampaign(db, userId, campaigns.map((c) => c.campaign));
+    const { figures, asOf } = await recentCameBack(db, () => clock.now, userId, campaigns.map((c) => c.campaign));
     const results = campaigns.map((c) => ({ ...c, back: figures.get(c.campaign)! }));
     const describe = (r: (typeof results)[number]) =>
       r.back.reached === 0
@@ -93,6 +104,11 @@ export const campaignResults: Question<'campaign_results'> = {
       const others = ranked.slice(1, 4).map((r) => `“${r.title}” ${money(r.back.revenue_cents)} (${plural(r.back.guests, 'guest')})`);
       const total = results.reduce((sum, r) => sum + r.back.revenue_cents, 0);
       text = `${takeaway} Then ${others.join(', ')}. Together your ${results.length} campaigns${span.words ? ` ${span.words}` : ''} brought back ${money(total)}.`;
+    }
+    if (asOf) {
+      const note = ` ${asOfWords(asOf, clock)}`;
+      takeaway += note;
+      text += note;
     }
     return {
       graph: { graph_type: 'bar', title, unit: 'dollars', data: { labels: results.map((r) => r.title), values: results.map((r) => dollarsValue(r.back.revenue_cents)) } },
