@@ -169,6 +169,23 @@ describe('kept campaign figures refilled by the job queue', () => {
     expect(await waiting()).toEqual([]);
   });
 
+  it('a campaign from long ago that was never kept is kept by the next refill, beside the recent ones', async () => {
+    const day = 86_400_000;
+    const started = new Date(t.deps.now().getTime() - 200 * day);
+    const old = await t.deps.db
+      .insertInto('sends')
+      .values({ user_id: owner.userId, channel: 'email', source_kind: 'email_draft', source_id: crypto.randomUUID(), title: 'Spring menu', status: 'sent', scheduled_at: started, started_at: started, completed_at: started, base_url: 'http://mise.test', holdout_percent: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.deps.db.insertInto('send_recipients').values([0, 1].map((n) => ({ send_id: old.id, customer_id: guests[n]!, to_address: `old${n}@example.com`, status: 'sent', sent_at: started }))).execute();
+    await t.deps.db.insertInto('orders').values({ user_id: owner.userId, customer_id: guests[1]!, occurred_at: new Date(started.getTime() + 3 * day), total_cents: 2200, source: 'square' }).execute();
+    expect(await requestMissingRefills(t.deps.db, t.deps.now)).toBe(1);
+    await runSoon();
+    const row = await t.deps.db.selectFrom('campaign_came_back').selectAll().where('campaign_key', '=', `send:${old.id}`).executeTakeFirstOrThrow();
+    expect({ reached: row.reached, guests: row.reached_guests, cents: Number(row.reached_cents), stale: row.stale_since !== null }).toEqual({ reached: 2, guests: 1, cents: 2200, stale: false });
+    expect(await requestMissingRefills(t.deps.db, t.deps.now)).toBe(0);
+  });
+
   // Two connections at once: PostgreSQL only (PGlite has one).
   it.skipIf(!onPostgres)('while a write of the owner is in flight, the job keeps nothing and fails, to be tried again', async () => {
     await t.deps.db.deleteFrom('campaign_came_back').where('user_id', '=', owner.userId).execute();
