@@ -18,12 +18,12 @@ const withoutFigures = (now: Date, which: 'never' | 'notExact') => sql`
 /**
  * Computes and keeps the figures of the owner's recent campaigns (those "How did my campaigns do?" shows) that are
  * not kept or out of date, and of up to 20 older campaigns never kept (so a question about last spring's campaign
- * reads kept figures too; more are left to another run, asked for here). Throws when some could not be kept
+ * reads kept figures too; more are left to another run, asked for here), leaving out campaigns still going out. Throws when some could not be kept
  * because the owner's orders or ledger were being written at that moment, so the queue tries again a little later
  * (with backoff) rather than leaving them to the owner's next question.
  */
 export async function refillCampaignFigures(db: Db, userId: string, now: Date): Promise<{ computed: number }> {
-  const [{ rows: recent }, { rows: never }] = await Promise.all([
+  const [{ rows: recent }, { rows: never }, { rows: sending }] = await Promise.all([
     sql<{ campaign: string }>`
       SELECT ${campaignKeySql('s')} AS campaign FROM sends s
       WHERE s.user_id = ${userId} AND s.started_at IS NOT NULL AND s.started_at >= ${recentSince(now)} AND s.started_at <= ${now}
@@ -31,8 +31,12 @@ export async function refillCampaignFigures(db: Db, userId: string, now: Date): 
     sql<{ campaign: string }>`
       SELECT ${campaignKeySql('s')} AS campaign FROM sends s WHERE s.user_id = ${userId} AND ${withoutFigures(now, 'never')}
       GROUP BY 1 ORDER BY max(s.started_at) DESC, 1 LIMIT ${NEVER_KEPT_PER_RUN + 1}`.execute(db),
+    // A campaign still going out changes with every window (and its writes would keep the figures from being
+    // kept): its send's end asks for a refill.
+    sql<{ campaign: string }>`SELECT DISTINCT ${campaignKeySql('s')} AS campaign FROM sends s WHERE s.user_id = ${userId} AND s.status = 'sending'`.execute(db),
   ]);
-  const campaigns = new Set([...recent.map((row) => row.campaign), ...never.slice(0, NEVER_KEPT_PER_RUN).map((row) => row.campaign)]);
+  const going = new Set(sending.map((row) => row.campaign));
+  const campaigns = new Set([...recent.map((row) => row.campaign), ...never.slice(0, NEVER_KEPT_PER_RUN).map((row) => row.campaign)].filter((key) => !going.has(key)));
   const { computed, notKept } = await keepCameBack(db, userId, [...campaigns]);
   if (notKept > 0) throw new Error(`${notKept} of ${computed} campaigns' figures not kept: a write was in flight`);
   if (never.length > NEVER_KEPT_PER_RUN) await requestCampaignRefill(db, () => now, userId);

@@ -109,8 +109,6 @@ export async function startSend(deps: SendingDeps, transports: TransportRegistry
     const audience = await deps.db.selectFrom('send_recipients').select((eb) => eb.fn.countAll<number>().as('n')).where('send_id', '=', send.id).executeTakeFirstOrThrow();
     if (!(await setStatus(deps, send.id, 'sending', ['scheduled', 'pending'], { started_at: now }))) return;
     await deps.db.updateTable('sends').set({ audience_count: Number(audience.n) }).where('id', '=', send.id).execute();
-    // Its campaign gets kept figures early (Ask answers from them while the send goes on, saying as of when).
-    await requestCampaignRefill(deps.db, deps.now, send.user_id);
   }
   await queueDelivery(deps, send.id, now);
 }
