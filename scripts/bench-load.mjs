@@ -9,7 +9,8 @@
 //
 //   LOAD_USERS=50 LOAD_SECONDS=20 LOAD_ACCOUNTS=10 LOAD_CUSTOMERS=200 LOAD_TARGETS=pglite npm run bench:load
 //
-// LOAD_TARGETS (bare,pglite,postgres; all by default) picks the servers. The load generator runs on the same machine
+// LOAD_TARGETS (bare,pglite,postgres; all by default) picks the servers; LOAD_SERVER_FLAGS adds Node flags to Mise's
+// process (a CPU profile: `--cpu-prof --cpu-prof-dir=/tmp/prof`). The load generator runs on the same machine
 // (2 shared cores here): the figures are what this machine does with both, not a server's ceiling; the CPU line says
 // how much of the machine the generator itself took. Timings only; nothing here asserts a speed.
 import { spawn } from 'node:child_process';
@@ -163,7 +164,9 @@ async function startBare() {
 async function startMise(label, databaseUrl) {
   const port = freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mise-load-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // LOAD_SERVER_FLAGS: extra Node flags for Mise's process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (written on exit).
+  const flags = (process.env.LOAD_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

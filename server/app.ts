@@ -37,7 +37,15 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   // Server-sent events would be buffered by a compressor, so they never are.
   app.use(compress({ threshold: 1024, contentTypeFilter: (type) => COMPRESSIBLE.test(type) && !type.startsWith('text/event-stream') }));
   // c.json() sends no Content-Length, so the compressor could not tell small answers (not worth it) from large ones.
+  // It is set here from the JSON text as it is made: reading a finished answer back (below, for JSON made any other
+  // way) turns @hono/node-server's light response into a full web Response and a stream, a large part of a read's CPU
+  // under load (issue 17's profile).
   app.use(async (c, next) => {
+    const newResponse = c.newResponse;
+    c.json = ((object: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => {
+      const text = JSON.stringify(object);
+      return (newResponse as (...args: unknown[]) => Response)(text, arg, { 'Content-Type': 'application/json', ...headers, 'Content-Length': String(Buffer.byteLength(text)) });
+    }) as typeof c.json;
     await next();
     if (c.res.headers.has('Content-Length') || !c.res.body || !c.res.headers.get('Content-Type')?.startsWith('application/json')) return;
     const bytes = await c.res.arrayBuffer();

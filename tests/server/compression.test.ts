@@ -51,6 +51,19 @@ describe('compression', () => {
     expect(((await plain.json()) as { items: unknown[] }).items).toHaveLength(300);
   });
 
+  it('sends the exact Content-Length of plain JSON answers, errors included', async () => {
+    const plain = await app.request('/api/v1/big');
+    const bytes = Buffer.from(await plain.arrayBuffer());
+    expect(plain.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(Number(plain.headers.get('content-length'))).toBe(bytes.byteLength);
+    expect((JSON.parse(bytes.toString('utf8')) as { items: unknown[] }).items).toHaveLength(300);
+    const missing = await app.request('/api/v1/nothing-here');
+    expect(missing.status).toBe(404);
+    const text = Buffer.from(await missing.arrayBuffer());
+    expect(Number(missing.headers.get('content-length'))).toBe(text.byteLength);
+    expect(JSON.parse(text.toString('utf8'))).toMatchObject({ error: 'No such API endpoint' });
+  });
+
   it('serves the brotli copy of a built asset, or the gzip one, with Vary', async () => {
     const br = await app.request('/assets/index-abc.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
     expect(br.status).toBe(200);

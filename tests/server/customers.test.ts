@@ -92,7 +92,12 @@ describe('customers API', () => {
     expect(first.body.results.customers[0].given_name).toBe('Guest00');
     const second = await call(t.app, 'GET', '/api/v1/customers/get_customers?sort=name&page=2', undefined, owner.token);
     expect(second.body.results.customers).toHaveLength(6);
+    expect(second.body.results.total).toBe(31);
     expect(second.body.next).toBeNull();
+    const past = await call(t.app, 'GET', '/api/v1/customers/get_customers?sort=name&page=3', undefined, owner.token);
+    expect(past.body.results).toEqual({ customers: [], total: 31 });
+    const none = await call(t.app, 'GET', '/api/v1/customers/get_customers?search=nobody-here', undefined, owner.token);
+    expect(none.body.results).toEqual({ customers: [], total: 0 });
 
     const search = await call(t.app, 'GET', '/api/v1/customers/get_customers?search=okaf', undefined, owner.token);
     expect(search.body.results.customers.map((c: { given_name: string }) => c.given_name)).toEqual(['Maya']);

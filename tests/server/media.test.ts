@@ -145,6 +145,9 @@ describe('media library', () => {
     expect(byName.body.items.map((i: { name: string }) => i.name)).toEqual(['a-mojito', 'b-lemonade']);
     const page2 = await call(t.app, 'GET', `/api/v1/media?parentId=${folder.body.id}&sort=name&order=asc&pageSize=2&page=2`, undefined, rosa.token);
     expect(page2.body.items.map((i: { name: string }) => i.name)).toEqual(['c-spritz']);
+    expect(page2.body.total).toBe(3);
+    const past = await call(t.app, 'GET', `/api/v1/media?parentId=${folder.body.id}&pageSize=2&page=3`, undefined, rosa.token);
+    expect(past.body).toMatchObject({ items: [], total: 3, page: 3 });
     const bySize = await call(t.app, 'GET', `/api/v1/media?parentId=${folder.body.id}&sort=size&order=desc`, undefined, rosa.token);
     const sizes = bySize.body.items.map((i: { size: number }) => i.size);
     expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
@@ -157,6 +160,7 @@ describe('media library', () => {
     const videos = await call(t.app, 'GET', '/api/v1/media?type=video', undefined, rosa.token);
     expect(videos.body.items.length).toBeGreaterThan(0);
     expect(videos.body.items.every((i: { type: string }) => i.type === 'video')).toBe(true);
+    expect(videos.body.total).toBe(videos.body.items.length);
     const recent = await call(t.app, 'GET', '/api/v1/media/recent?pageSize=3', undefined, rosa.token);
     expect(recent.body.items.map((i: { name: string }) => i.name)).toEqual(['c-spritz', 'a-mojito', 'b-lemonade']);
     const badQuery = await call(t.app, 'GET', '/api/v1/media?sort=colour', undefined, rosa.token);

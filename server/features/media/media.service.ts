@@ -68,20 +68,25 @@ export async function listMedia(ctx: MediaContext, userId: string, query: v.Infe
   else base = query.parentId ? base.where('media.parent_id', '=', query.parentId) : base.where('media.parent_id', 'is', null);
   if (byUploader) base = base.where(byUploader);
 
-  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
-  const rows = await base
-    .orderBy(sql`media.is_folder desc`)
-    .orderBy(sql`${SORT_COLUMNS[query.sort]} ${direction}`)
-    .orderBy(sql`media.id ${direction}`)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
   let counter = ctx.db.selectFrom('media').select(sql<number>`count(*)::int`.as('total')).where('user_id', '=', userId).where('deleted_at', 'is', null);
   if (query.type) counter = counter.where('type', '=', query.type);
   else if (byUploader) counter = counter.where('is_folder', '=', false);
   else counter = query.parentId ? counter.where('parent_id', '=', query.parentId) : counter.where('parent_id', 'is', null);
   if (byUploader) counter = counter.where(byUploader);
-  const { total } = await counter.executeTakeFirstOrThrow();
+
+  // The page and, on each row, the total (an uncorrelated subquery, counted once): one statement, not two (issue 17's
+  // load). Only a page past the end counts on its own.
+  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
+  const offset = (query.page - 1) * query.pageSize;
+  const rows = await base
+    .select(counter.$asScalar().as('list_total'))
+    .orderBy(sql`media.is_folder desc`)
+    .orderBy(sql`${SORT_COLUMNS[query.sort]} ${direction}`)
+    .orderBy(sql`media.id ${direction}`)
+    .limit(query.pageSize)
+    .offset(offset)
+    .execute();
+  const total = rows[0] ? rows[0].list_total : offset === 0 ? 0 : (await counter.executeTakeFirstOrThrow()).total;
   return { items: rows.map((row) => toItem(ctx, row)), total: Number(total), page: query.page, pageSize: query.pageSize };
 }
 
