@@ -5,7 +5,7 @@
 // of JavaScript. So the build
 //  1. replaces index.html's module script and modulepreload links with a small inline loader (`loaderScript`): for a
 //     signed-out visitor of /signin it marks the page (`data-prerendered` on <html>, which shows the HTML screen) and
-//     adds the same script and preloads after the first frame is drawn; for everyone else it adds them at once;
+//     adds the same script and preloads once the browser reports that first paint; for everyone else at once;
 //  2. opens the built /signin in Chromium, takes what React drew on its first render (the API never answers, so the
 //     Google / Apple buttons are the placeholders the real first render shows) and writes it into #root, each
 //     top-level element marked `data-prerender` (hidden unless <html> is marked).
@@ -27,15 +27,15 @@ const PART = 'data-prerender';
  * setTimeout still requested the files a few milliseconds before Chromium's first paint, and Lighthouse counted
  * them). A hidden page paints nothing: a timer fetches the JavaScript anyway.
  */
-export function loaderScript(entry: string, preloads: readonly string[]) {
-  return `(function(){var d=document,h=d.documentElement,s=null,done=0;try{s=localStorage.getItem('mise.session')}catch(e){}
+function loaderScript(entry: string, preloads: readonly string[], prerendered: boolean) {
+  return `(function(){var d=document,h=d.documentElement,s=null,done=0;${prerendered ? '' : 'return load();'}try{s=localStorage.getItem('mise.session')}catch(e){}
 function add(t,a){var e=d.createElement(t);for(var k in a)e.setAttribute(k,a[k]);d.head.appendChild(e)}
 function load(){if(done)return;done=1;${JSON.stringify(preloads)}.forEach(function(f){add('link',{rel:'modulepreload',crossorigin:'',href:f})});add('script',{type:'module',crossorigin:'',src:${JSON.stringify(entry)}})}
 if(!s&&location.pathname==='/signin'){h.setAttribute('${SHOWN}','');setTimeout(load,1000);try{new PerformanceObserver(function(l,o){o.disconnect();setTimeout(load,0)}).observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(load,0)})}}else load()})()`;
 }
 
 /** index.html without its module script and modulepreload links, with the loader (and the rule that hides the prerender) instead. */
-export function withLoader(html: string) {
+function withLoader(html: string, prerendered: boolean) {
   const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry) throw new Error('index.html: no module script');
   const preloads: string[] = [];
@@ -43,8 +43,8 @@ export function withLoader(html: string) {
     preloads.push(href);
     return '';
   });
-  const head = `\n    <style>html:not([${SHOWN}]) [${PART}]{display:none}</style>\n    <script>${loaderScript(entry[1]!, preloads)}</script>`;
-  return rest.replace('<title>', `${head.trimStart()}\n    <title>`);
+  const head = `\n    <style>html:not([${SHOWN}]) [${PART}]{display:none}</style>\n    <script>${loaderScript(entry[1]!, preloads, prerendered)}</script>`;
+  return { html: rest.replace('<title>', `${head.trimStart()}\n    <title>`), entry: entry[1]!, preloads };
 }
 
 /** What React draws in #root on /signin's first render, served from `outDir` (its index.html already has the loader). */
@@ -87,23 +87,45 @@ export function withPrerender(html: string, markup: string) {
   return html.replace(empty, `<div id="root">${markup}</div>`);
 }
 
-/** Both steps, on the built index.html, before the service worker's precache list is made (it hashes index.html). */
+/**
+ * Both steps, on the built index.html, before the service worker's precache list is made (it hashes index.html). If
+ * the snapshot fails (no Chromium), the build goes on with a loader that fetches the JavaScript at once: waiting for
+ * the first paint of an empty page would only delay it.
+ */
 export function firstPaint(): Plugin {
   let outDir = 'dist';
+  let loader: { entry: string; preloads: string[] } | undefined;
   return {
     name: 'mise-first-paint',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    transformIndexHtml: { order: 'post', handler: (html) => withLoader(html) },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const { html: withIt, entry, preloads } = withLoader(html, false);
+        loader = { entry, preloads };
+        return withIt;
+      },
+    },
     closeBundle: {
       order: 'pre',
       sequential: true,
       async handler() {
+        if (!loader) return;
         const file = path.join(outDir, 'index.html');
         const html = fs.readFileSync(file, 'utf8');
-        fs.writeFileSync(file, withPrerender(html, await snapshotSignin(outDir)));
+        let markup: string;
+        try {
+          markup = await snapshotSignin(outDir);
+        } catch (error) {
+          this.warn(`the sign-in screen is not prerendered into index.html (${String(error).split('\n')[0]}): /signin paints only once its JavaScript has run`);
+          return;
+        }
+        const waiting = html.replace(loaderScript(loader.entry, loader.preloads, false), loaderScript(loader.entry, loader.preloads, true));
+        if (waiting === html) throw new Error('index.html: the loader is not the one this build wrote');
+        fs.writeFileSync(file, withPrerender(waiting, markup));
       },
     },
   };

@@ -12,10 +12,13 @@ if (typeof document !== 'undefined' && document.documentElement.hasAttribute('da
     inputs.set(input.autocomplete, input);
     if (document.activeElement === input) focused = input;
     input.addEventListener('focus', () => (focused = input));
-    // Not when React removes it (still focused then): only a real move elsewhere.
-    input.addEventListener('blur', () => {
-      if (input.isConnected && focused === input) focused = null;
-    });
+    // Chromium fires blur when React removes the focused field too (still connected then): only a real move elsewhere
+    // counts, known once the removal is over.
+    input.addEventListener('blur', () =>
+      queueMicrotask(() => {
+        if (input.isConnected && focused === input) focused = null;
+      }),
+    );
   }
 }
 
