@@ -23,15 +23,15 @@ const PART = 'data-prerender';
 
 /**
  * The inline loader: `entry` and `preloads` are index.html's module script and modulepreload links. "After the first
- * paint" is when the browser reports it (a paint entry comes once the frame is on screen; a requestAnimationFrame +
- * setTimeout still requested the files a few milliseconds before Chromium's first paint, and Lighthouse counted
- * them). A hidden page paints nothing: a timer fetches the JavaScript anyway.
+ * paint" is when the browser reports the first contentful paint (its entry comes once the frame is on screen; a
+ * requestAnimationFrame + setTimeout still requested the files a few milliseconds before Chromium's first paint, and
+ * Lighthouse counted them; a plain first-paint entry can come before the text is drawn). A hidden page paints nothing: a timer fetches the JavaScript anyway.
  */
 function loaderScript(entry: string, preloads: readonly string[], prerendered: boolean) {
   return `(function(){var d=document,h=d.documentElement,s=null,done=0;${prerendered ? '' : 'return load();'}try{s=localStorage.getItem('mise.session')}catch(e){}
 function add(t,a){var e=d.createElement(t);for(var k in a)e.setAttribute(k,a[k]);d.head.appendChild(e)}
 function load(){if(done)return;done=1;${JSON.stringify(preloads)}.forEach(function(f){add('link',{rel:'modulepreload',crossorigin:'',href:f})});add('script',{type:'module',crossorigin:'',src:${JSON.stringify(entry)}})}
-if(!s&&location.pathname==='/signin'){h.setAttribute('${SHOWN}','');setTimeout(load,1000);try{new PerformanceObserver(function(l,o){o.disconnect();setTimeout(load,0)}).observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(load,0)})}}else load()})()`;
+if(!s&&location.pathname==='/signin'){h.setAttribute('${SHOWN}','');setTimeout(load,1000);try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(load,0)}}).observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(load,0)})}}else load()})()`;
 }
 
 /** index.html without its module script and modulepreload links, with the loader (and the rule that hides the prerender) instead. */
