@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstPaint } from './scripts/first-paint.ts';
 import { pwaManifest } from './sw/manifest.ts';
 
 const routerOptions: Parameters<typeof tanstackRouter>[0] = {
@@ -205,6 +206,8 @@ export default defineConfig(async ({ command, mode }) => {
         },
         devOptions: { enabled: false },
       }),
+      // The sign-in screen in index.html, the JavaScript after the first paint (before the service worker's build).
+      firstPaint(),
       precompress(),
       collectFirstLoadFiles(),
     ],

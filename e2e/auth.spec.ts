@@ -239,3 +239,37 @@ test('the code screen says so when it does not know which email to check', async
   await page.keyboard.type('123456');
   await expect(toast(page, 'There is no email found')).toBeVisible();
 });
+
+test('the sign-in screen is painted from HTML before the JavaScript, and what was typed into it is kept', async ({ page }) => {
+  const { email, password } = await signUpAndVerify(page, { name: 'Ines Duarte' });
+  // The entry script waits until the fields are filled: the screen on view is index.html's own.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/signin');
+  await expect(page.locator('html')).toHaveAttribute('data-prerendered', '');
+  await expect(page.locator('#root [data-prerender]').first()).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeDisabled();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  release();
+  // React's first render has replaced the HTML screen (the loader's inline script ran under the server's CSP).
+  await expect(page.locator('#root [data-prerender]')).toHaveCount(0);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue(password);
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(violations).toEqual([]);
+  // Signed in, the HTML sign-in screen is never shown, not even on /signin.
+  await page.goto('/signin');
+  await expect(page.locator('html')).not.toHaveAttribute('data-prerendered', '');
+});

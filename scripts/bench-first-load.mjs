@@ -29,7 +29,12 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 function fromHtml(dist) {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const attr = (re) => [...html.matchAll(re)].map((m) => m[1]);
-  const js = [...attr(/<script[^>]*type="module"[^>]*src="([^"]+)"/g), ...attr(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)];
+  const js = [
+    ...attr(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+    ...attr(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+    // Mise's index.html adds the same script and links from its inline loader (scripts/first-paint.ts).
+    ...[...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].flatMap((m) => [...m[1].matchAll(/"(\/assets\/[\w.-]+\.js)"/g)].map((f) => f[1])),
+  ];
   const css = attr(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g);
   const sum = (list) => list.reduce((total, href) => total + gzipSize(path.join(dist, href)), 0);
   return { jsFiles: js.length, js: sum(js), css: sum(css) };

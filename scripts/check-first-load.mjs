@@ -1,6 +1,6 @@
 // The first-load size check of `npm test` (issue 17): the gzip bytes of JavaScript the signed-out /signin and the
 // signed-in home "/" load before their first paint, read from a build (no browser, no timing):
-//   /signin = what index.html loads (entry script and modulepreload links) + the `signin` file and what it imports;
+//   /signin = what index.html loads (entry script and modulepreload links, named by its loader) + the `signin` file and what it imports;
 //   "/"     = what index.html loads + the `shell` file (frame and home) + the `storage` file (read cache, outbox),
 //             which main.tsx starts before a signed-in page's first render, and what they import.
 // (The file names come from the first-load groups in vite.config.ts; `npm run bench:first-load` measures the same
@@ -37,7 +37,10 @@ const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const fromHtml = [
   ...[...html.matchAll(/<script[^>]*type="module"[^>]*src="\/([^"]+)"/g)].map((m) => m[1]),
   ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]),
+  // index.html's loader adds the same script and links itself (scripts/first-paint.ts): the files it names.
+  ...[...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].flatMap((m) => [...m[1].matchAll(/"\/(assets\/[\w.-]+\.js)"/g)].map((f) => f[1])),
 ];
+if (fromHtml.length === 0) throw new Error(`${dist}/index.html names no script: how index.html loads the app changed?`);
 const assets = fs.readdirSync(path.join(dist, 'assets'));
 const group = (name) => {
   const files = assets.filter((f) => new RegExp(`^${name}-[\\w-]+\\.js$`).test(f)).map((f) => `assets/${f}`);

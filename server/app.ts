@@ -13,6 +13,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { Deps } from './deps.ts';
 import { inArrivalOrder } from './db/fair-gate.ts';
 import { AppError } from './lib/app-error.ts';
+import { fileScriptHashes } from './lib/inline-scripts.ts';
 import { stripeCspSources } from './providers/billing/stripe.ts';
 import { socialSigninCspSources, socialSigninNeedsPopups } from './features/auth/auth.csp.ts';
 import type { Feature } from './features/feature.ts';
@@ -63,6 +64,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   // Stripe's card form and the Google / Apple sign-in scripts are allowed only when they are configured.
   const stripeCsp = stripeCspSources(deps.env);
   const signinCsp = socialSigninCspSources(deps.env);
+  // index.html's inline loader (scripts/first-paint.ts), allowed by its hash.
+  const indexScripts = options.staticDir ? fileScriptHashes(path.join(options.staticDir, 'index.html')) : () => '';
   // The app's own pages may use the camera (media upload's "Take photo or video", the email editor's
   // photos); nothing else Mise serves may. Runs after secureHeaders has set the strict default.
   app.use(async (c, next) => {
@@ -76,7 +79,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       permissionsPolicy: {},
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripeCsp.scriptSrc, ...signinCsp.scriptSrc],
+        scriptSrc: ["'self'", indexScripts, ...stripeCsp.scriptSrc, ...signinCsp.scriptSrc],
         frameSrc: ["'self'", ...stripeCsp.frameSrc, ...signinCsp.frameSrc],
         // Mantine sets style attributes at run time.
         styleSrc: ["'self'", "'unsafe-inline'", ...signinCsp.styleSrc],

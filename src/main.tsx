@@ -54,8 +54,11 @@ if (sessionStore.get()) {
   // them at once instead of a spinner.
   void startStorage().finally(render);
 } else {
-  // Signed out (the sign-in screens need none of it): after the first paint, or as soon as a session begins.
-  render();
+  // Signed out (the sign-in screens need none of it): after the first paint, or as soon as a session begins. When
+  // index.html has painted the sign-in screen (scripts/first-paint.ts), React draws once the route's file is there:
+  // its first commit is that screen, not an empty page in between.
+  if (document.documentElement.hasAttribute('data-prerendered')) void router.load().finally(render);
+  else render();
   afterFirstPaint(() => void startStorage());
   const stop = sessionStore.subscribe(() => {
     stop();

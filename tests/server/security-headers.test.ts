@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,5 +49,25 @@ describe('security headers', () => {
     expect(policy).toContain('camera=(self)');
     expect(policy).toContain('microphone=()');
     expect(page.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it("index.html's inline loader runs by its hash, read again when a build replaces the file; no other inline script does", async () => {
+    const dir = fs.mkdtempSync(path.join(t.dataDir, 'dist-'));
+    const file = path.join(dir, 'index.html');
+    const loader = "(function(){document.documentElement.setAttribute('data-x','')})()";
+    fs.writeFileSync(file, `<!doctype html><head><script>${loader}</script><script type="module" src="/assets/a.js"></script></head>`);
+    const app = createApp(t.deps, { staticDir: dir });
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const scriptSrc = async (url: string) => /script-src ([^;]*)/.exec((await app.request(url)).headers.get('content-security-policy') ?? '')?.[1] ?? '';
+    for (const url of ['/', '/signin', '/customers']) {
+      expect(await scriptSrc(url)).toContain(hash(loader));
+      expect(await scriptSrc(url)).not.toContain('unsafe-inline');
+    }
+    const next = "(function(){document.documentElement.setAttribute('data-y','')})()";
+    fs.writeFileSync(file, `<!doctype html><head><script>${next}</script></head><body><p>a longer page</p></body>`);
+    expect(await scriptSrc('/signin')).toContain(hash(next));
+    expect(await scriptSrc('/signin')).not.toContain(hash(loader));
+    // Without a built app (tests, `npm run dev`), only the usual sources.
+    expect(/script-src ([^;]*)/.exec((await call(t.app, 'GET', '/api/v1/health')).headers.get('content-security-policy') ?? '')?.[1]).not.toContain('sha256');
   });
 });

@@ -2,10 +2,11 @@ import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { EmailInput } from '../../ui/email-input.tsx';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { SigninRequestSchema } from '../../contract/auth.ts';
 import { ApiError } from '../../lib/api.ts';
 import { schemaErrors, serverFieldErrors } from '../../ui/form-errors.ts';
+import { takePrerenderedInputs } from '../../lib/prerendered.ts';
 import { sessionStore } from '../../lib/session.ts';
 import { notifyError, notifyInfo } from '../../ui/notify.ts';
 import { useSignin } from './auth-mutations.ts';
@@ -29,6 +30,17 @@ export function SigninForm({ redirect }: { redirect?: string }) {
       setErrors((current) => ({ ...current, [name]: undefined }));
     },
   });
+  // Typed into the sign-in screen index.html painted before the JavaScript arrived: kept, with the focus (before the
+  // first paint of this render, so nothing flickers).
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const typed = takePrerenderedInputs(['email', 'current-password']);
+    if (!typed) return;
+    const [email = '', password = ''] = typed.values;
+    if (email !== '' || password !== '') setValues({ email, password });
+    (typed.focused === 'email' ? emailRef : typed.focused === 'current-password' ? passwordRef : undefined)?.current?.focus();
+  }, []);
   const filled = values.email.trim() !== '' && values.password !== '';
 
   const handleSubmit = (event: FormEvent) => {
@@ -60,8 +72,8 @@ export function SigninForm({ redirect }: { redirect?: string }) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <EmailInput {...field('email')} />
-        <PasswordInput label="Password" autoComplete="current-password" size="lg" {...field('password')} />
+        <EmailInput ref={emailRef} {...field('email')} />
+        <PasswordInput ref={passwordRef} label="Password" autoComplete="current-password" size="lg" {...field('password')} />
         <Anchor component={Link} to="/forgot-password" fw={600} size="sm" py={10} style={{ alignSelf: 'flex-end' }}>
           Forgot Password?
         </Anchor>
