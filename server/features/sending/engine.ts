@@ -235,14 +235,13 @@ export async function deliverSend(deps: SendingDeps, transports: TransportRegist
 
   /**
    * The next due rows that may go now (null: none left), the ones no longer allowed dropped and the ones outside
-   * their quiet hours held. Each shard reads its own share of the due rows while it has any left.
+   * their quiet hours held. Each shard reads from its own place in the due rows while there are enough of them.
    */
   const nextReady = async (): Promise<RecipientRow[] | null> => {
     for (;;) {
       const now = deps.now();
-      let batch = await readDue(deps.db, sendId, now, BATCH, { index: shard, of: DELIVER_SHARDS });
-      // Its own share done: it helps with what is left of the others', from the far end (they work from the start).
-      if (batch.length === 0) batch = await readDue(deps.db, sendId, now, BATCH, undefined, true);
+      let batch = await readDue(deps.db, sendId, now, BATCH, shard * BATCH);
+      if (batch.length === 0 && shard > 0) batch = await readDue(deps.db, sendId, now, BATCH);
       if (batch.length === 0) return null;
       const blocked = await blockedAmong(deps.db, send, batch.map((row) => row.customer_id));
       const tooSoon = transport.tooSoon ? await transport.tooSoon(send, batch.filter((row) => !blocked.has(row.customer_id)).map((row) => row.customer_id), now) : new Set<string>();

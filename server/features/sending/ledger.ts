@@ -12,21 +12,15 @@ import type { RecipientRow, RecipientStatus } from './sending.table.ts';
 
 /**
  * Up to `limit` due rows of a send, in the due index's order (one range of it: rows held for later are never
- * walked). With `part`, only that share of them (by the last byte of the customer id, random in a v4 uuid): each
- * delivery shard reads its own rows, so two shards (of one process or of two) seldom reach for the same row. That
- * matters for email, which starts a message while its row is being claimed: a row another shard took first costs a
- * started SMTP transaction, dropped with its connection. `fromTheEnd`: the last due rows first (a shard done with its
- * share helps with the others' from the far end, away from the rows they hold). Nothing is written: a row is taken
- * when marked sending.
+ * walked), from `offset` (each delivery shard starts at its own place, so shards rarely reach for the same rows).
+ * Nothing is written: a row is taken when marked sending.
  */
-export async function readDue(db: Db, sendId: string, now: Date, limit: number, part?: { index: number; of: number }, fromTheEnd = false): Promise<RecipientRow[]> {
-  const order = fromTheEnd ? sql`DESC` : sql`ASC`;
+export async function readDue(db: Db, sendId: string, now: Date, limit: number, offset = 0): Promise<RecipientRow[]> {
   const { rows } = await sql<RecipientRow>`
     SELECT * FROM send_recipients
     WHERE send_id = ${sendId} AND status = 'queued' AND coalesce(not_before, '-infinity'::timestamptz) <= ${now}
-      ${part ? sql`AND get_byte(uuid_send(customer_id), 15) % ${part.of}::int = ${part.index}::int` : sql``}
-    ORDER BY coalesce(not_before, '-infinity'::timestamptz) ${order}, customer_id ${order}
-    LIMIT ${limit}`.execute(db);
+    ORDER BY coalesce(not_before, '-infinity'::timestamptz), customer_id
+    LIMIT ${limit} OFFSET ${offset}`.execute(db);
   return rows;
 }
 
