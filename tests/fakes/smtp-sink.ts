@@ -11,8 +11,6 @@ export type SmtpSink = {
   port: number;
   url: string;
   messages: SinkMessage[];
-  /** How many messages' DATA began (the server answered 354), whether or not they arrived whole. */
-  dataStarted: () => number;
   /** How many messages each recipient received. */
   countFor: (address: string) => number;
   /** RCPT TO for these addresses answers 550 (hard) or 451 (try again later, `times` times). */
@@ -26,7 +24,6 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
   const messages: SinkMessage[] = [];
   const counts = new Map<string, number>();
   const refusals = new Map<string, { code: 550 | 451; times: number }>();
-  let started = 0;
   const server = new SMTPServer({
     authOptional: true,
     // Plain SMTP on loopback: no STARTTLS offered, so nodemailer does not try to upgrade.
@@ -45,7 +42,6 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
       callback();
     },
     onData(stream, session, callback) {
-      started += 1;
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => options.keepRaw !== false && chunks.push(chunk));
       stream.on('end', () => {
@@ -67,7 +63,6 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
     port,
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    dataStarted: () => started,
     countFor: (address) => counts.get(address.toLowerCase()) ?? 0,
     refuse: (address, code, times = Infinity) => refusals.set(address.toLowerCase(), { code, times }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -45,9 +45,7 @@ export function emailTransport(deps: Deps): ChannelTransport<Prepared> {
       const { address, domain } = senderAddress(deps.env);
       return { email: compileEmail(content.html, content.text), subject: content.subject, from: `${quoted(content.fromName)} <${address}>`, replyTo: content.replyTo ?? undefined, domain };
     },
-    // The ledger claim runs while the message is on its way; the mailer holds the end of DATA until it committed.
-    holdsCommit: true,
-    async deliver(prepared, send, row, claimed): Promise<Delivery> {
+    async deliver(prepared, send, row): Promise<Delivery> {
       const token = keys.token(send.id, row.customer_id);
       const base = send.base_url;
       const unsubscribeUrl = `${base}/u/${token}`;
@@ -58,7 +56,7 @@ export function emailTransport(deps: Deps): ChannelTransport<Prepared> {
         clickUrl: (target) => `${base}/t/c/${token}?u=${encodeURIComponent(target)}&s=${keys.signTarget(token, target)}`,
       });
       const messageId = `<${send.id}.${row.customer_id}@${prepared.domain}>`;
-      const message = {
+      const result = await deps.campaignMailer.send({
         from: prepared.from,
         replyTo: prepared.replyTo,
         to: row.to_address,
@@ -72,8 +70,7 @@ export function emailTransport(deps: Deps): ChannelTransport<Prepared> {
           'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
           'X-Mise-Send': send.id,
         },
-      };
-      const result = await deps.campaignMailer.send(message, claimed);
+      });
       switch (result.outcome) {
         case 'sent':
           return { status: 'sent', providerId: messageId };

@@ -314,8 +314,6 @@ const WRITE_WAIT_MS = 15;
  * larger statements cost the embedded database less), so a finished message's slot is refilled after one write,
  * not two, and the database work overlaps the provider's answers. The steps of every hand-over of this process (other
  * shards, other sends) that arrive while a ledger statement runs go together in the next one (`advanceWindow`).
- * A transport that `holdsCommit` (email) gets each row together with its claim statement, not after it: the message
- * is on its way while the claim is written, and its point of no return waits for the commit (`ChannelTransport`).
  * Returns why it stopped early (the provider refused the account: `pause`; the send was paused or cancelled, or the
  * server is shutting down), or null once every due row was handed over and its outcome recorded.
  */
@@ -339,29 +337,6 @@ async function handOver(
   let abandoned = false;
   let wake: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
-  const early = transport.holdsCommit === true;
-
-  /** One message in flight; `claim` (early hand-over): what its claim statement did with its row. */
-  const deliver = (row: RecipientRow, claim?: Promise<'taken' | 'not taken' | 'failed'>) => {
-    inFlight++;
-    void transport
-      .deliver(prepared, send, row, claim?.then((state) => state === 'taken'))
-      .catch((error: unknown): Delivery => ({ status: 'retry', error: error instanceof Error ? error.message : String(error) }))
-      .then(async (result) => {
-        // A refusal can come back before its claim is known (RCPT TO answered 5xx): it counts only for a row taken.
-        const state = claim ? await claim : 'taken';
-        inFlight--;
-        // Not ours (its slot went back with the statement) and nothing arrived: there is nothing to record.
-        if (state === 'not taken') {
-          if (inFlight === 0) wake?.();
-          return;
-        }
-        if (abandoned || state === 'failed') return slots.give(1);
-        finished.push({ row, result });
-        if (finished.length >= writeEvery || inFlight === 0) wake?.();
-        else if (wake && !timer) timer = setTimeout(wake, WRITE_WAIT_MS);
-      });
-  };
 
   for (;;) {
     if (!stop && signal.aborted) stop = {};
@@ -383,18 +358,13 @@ async function handOver(
     let next: RecipientRow[] = [];
     if (done.length || wanted.length) {
       const at = deps.now();
-      const step = advanceWindow(deps.db, send.id, workerId, at, done.map(({ row, result }) => outcomeOf(row, result, at, send.channel)), wanted.map((row) => row.customer_id));
-      // A transport that holds its point of no return gets the rows now, each with its claim, so the statement runs
-      // while the connections already carry the envelopes and bodies (SMTP: all but the final ".").
-      if (early) for (const row of wanted) deliver(row, step.then((rows) => (rows.some((taken) => taken.customer_id === row.customer_id) ? 'taken' : 'not taken'), () => 'failed'));
       try {
-        next = await step;
+        next = await advanceWindow(deps.db, send.id, workerId, at, done.map(({ row, result }) => outcomeOf(row, result, at, send.channel)), wanted.map((row) => row.customer_id));
       } catch (error) {
-        // Nothing was written: `next` never went (or was held back and is now dropped), and `done` and what is still
-        // in flight stay `sending` (in doubt) for the recovery. Their slots go back as they come home, so this process
-        // keeps sending other sends.
+        // Nothing was written: `next` never went, and `done` and what is still in flight stay `sending` (in doubt)
+        // for the recovery. Their slots go back as they come home, so this process keeps sending other sends.
         abandoned = true;
-        slots.give((early ? 0 : wanted.length) + finished.splice(0).length);
+        slots.give(wanted.length + finished.splice(0).length);
         throw error;
       }
       // Rows another worker took first (or that stopped being due) were not marked: their slots go back.
@@ -403,7 +373,19 @@ async function handOver(
       const refused = done.find(({ result }) => result.status === 'retry' && result.stopSend)?.result;
       if (refused?.status === 'retry' && !stop) stop = { pause: refused.stopSend };
     }
-    if (!early) for (const row of next) deliver(row);
+    for (const row of next) {
+      inFlight++;
+      void transport
+        .deliver(prepared, send, row)
+        .catch((error: unknown): Delivery => ({ status: 'retry', error: error instanceof Error ? error.message : String(error) }))
+        .then((result) => {
+          inFlight--;
+          if (abandoned) return slots.give(1);
+          finished.push({ row, result });
+          if (finished.length >= writeEvery || inFlight === 0) wake?.();
+          else if (wake && !timer) timer = setTimeout(wake, WRITE_WAIT_MS);
+        });
+    }
     if (inFlight === 0 && finished.length === 0) {
       if (stop || (exhausted && queue.length === 0)) return stop;
       // Nothing of ours in flight and no room: another send holds the slots.

@@ -3,9 +3,9 @@ import type { Db } from '../../db/client.ts';
 import type { RecipientRow, RecipientStatus } from './sending.table.ts';
 
 /**
- * The ledger's SQL: one row per (send, customer). A row goes `queued` → `sending` (marked, and committed, before its
- * message can arrive, by the worker that sends it: before it is handed to the transport, or for email while it goes,
- * the end of its DATA held until then) → its outcome, so a crash can leave at most the transport's concurrency in doubt. Workers read due rows without writing (`readDue`) and take them with the
+ * The ledger's SQL: one row per (send, customer). A row goes `queued` → `sending` (marked just before its message
+ * is handed to the transport, by the worker that sends it) → its outcome, so a crash can leave at most the
+ * transport's concurrency in doubt. Workers read due rows without writing (`readDue`) and take them with the
  * marking itself (`advanceWindow`: only rows still queued and due are taken, and the statement says which), so
  * several workers and server processes share a send without overlap, with two writes per message.
  */

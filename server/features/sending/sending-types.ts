@@ -34,15 +34,7 @@ export type ChannelTransport<Prepared = unknown> = {
   snapshot: (send: SendRow) => Promise<unknown>;
   /** Turns the stored content into what `deliver` needs (parsed templates); once per claim loop. */
   prepare: (send: SendRow) => Promise<Prepared>;
-  /**
-   * `claimed` (given when the transport `holdsCommit`): the message goes to its connection while its ledger row is
-   * being claimed, and the transport holds its point of no return (SMTP: the "." that ends DATA) until this says
-   * true (the claim committed). False (not taken, or the statement failed): the message must not arrive; the engine
-   * then ignores what the attempt reports.
-   */
-  deliver: (prepared: Prepared, send: SendRow, recipient: RecipientRow, claimed?: Promise<boolean>) => Promise<Delivery>;
-  /** `deliver` holds each message's point of no return until `claimed` (see there); absent, a row is claimed before its `deliver`. */
-  holdsCommit?: boolean;
+  deliver: (prepared: Prepared, send: SendRow, recipient: RecipientRow) => Promise<Delivery>;
   /** Quiet hours (texts); absent: any time. */
   hold?: (send: SendRow) => Promise<Hold>;
   /** Customers of this owner who may not get another message now (texts: one a day), among `customerIds`. */

@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../../lib/logger.ts';
 
@@ -34,12 +33,7 @@ export type CampaignMailer = {
   concurrency: number;
   /** Said on screens: the outbox writes files and sends nothing. */
   label: string;
-  /**
-   * `claimed`: the message's ledger row is being claimed while it goes. Nothing is delivered before this says true:
-   * SMTP sends the envelope and the body at once but holds the "." that ends DATA (the moment the server takes the
-   * message, RFC 5321 4.1.1.4) until then; false closes the connection before the "." (nothing arrives).
-   */
-  send: (message: CampaignMessage, claimed?: Promise<boolean>) => Promise<CampaignSendResult>;
+  send: (message: CampaignMessage) => Promise<CampaignSendResult>;
   close: () => void;
 };
 
@@ -57,22 +51,6 @@ export function createCampaignMailer(options: CampaignMailOptions): CampaignMail
 
 type SmtpError = Error & { responseCode?: number; response?: string; command?: string; code?: string };
 
-/** What an attempt whose ledger row was not taken reports (nothing arrived; the engine records nothing for it). */
-const NOT_CLAIMED: CampaignSendResult = { outcome: 'retry', code: null, response: 'Not sent: its ledger row was not taken' };
-
-/**
- * The message's bytes pass through at once; its end waits for the claim. nodemailer ends DATA (the ".") when the
- * message stream ends, and DKIM signs after this stage (the signer reads the whole message first), so a signed
- * message is held whole. A claim that fails never ends it: the send is aborted instead (see `send`).
- */
-function endOnceClaimed(claimed: Promise<boolean>) {
-  return () =>
-    new Transform({
-      transform: (chunk, _encoding, callback) => callback(null, chunk),
-      flush: (callback) => void claimed.then((ok) => ok && callback()),
-    });
-}
-
 function smtpCampaignMailer(options: CampaignMailOptions): CampaignMailer {
   // A pool of connections, each reused for many messages (nodemailer closes it after maxMessages).
   const transport = nodemailer.createTransport({
@@ -82,20 +60,11 @@ function smtpCampaignMailer(options: CampaignMailOptions): CampaignMailer {
     maxMessages: 1000,
     ...(options.dkim ? { dkim: options.dkim } : {}),
   } as Parameters<typeof nodemailer.createTransport>[0]);
-  transport.use('stream', (mail, done) => {
-    const claimed = (mail.data as { claimed?: Promise<boolean> }).claimed;
-    if (claimed) mail.message.transform(endOnceClaimed(claimed));
-    done();
-  });
   return {
     kind: 'smtp',
     concurrency: options.maxConnections,
     label: 'Sent through your mail server (SMTP)',
-    async send(message, claimed) {
-      // A claim not taken aborts the send: nodemailer's pool takes it off its queue, or closes its connection with
-      // the message unfinished (no "."), which the server must discard.
-      const abort = claimed ? new AbortController() : null;
-      void claimed?.then((ok) => ok || abort!.abort());
+    async send(message) {
       try {
         const info = await transport.sendMail({
           from: message.from,
@@ -107,12 +76,9 @@ function smtpCampaignMailer(options: CampaignMailOptions): CampaignMailer {
           messageId: message.messageId,
           headers: message.headers,
           envelope: { from: message.returnPath, to: message.to },
-          signal: abort?.signal,
-          claimed,
-        } as Parameters<typeof transport.sendMail>[0]);
+        });
         return { outcome: 'sent', response: String(info.response ?? '') };
       } catch (error) {
-        if (abort?.signal.aborted) return NOT_CLAIMED;
         const failure = error as SmtpError;
         const code = typeof failure.responseCode === 'number' ? failure.responseCode : null;
         const response = failure.response ?? failure.message;
@@ -135,8 +101,7 @@ function outboxCampaignMailer(options: CampaignMailOptions): CampaignMailer {
     kind: 'outbox',
     concurrency: 8,
     label: 'Written to the local outbox, not sent',
-    async send(message, claimed) {
-      if (claimed && !(await claimed)) return NOT_CLAIMED;
+    async send(message) {
       const info = await transport.sendMail({
         from: message.from,
         replyTo: message.replyTo,
