@@ -147,7 +147,18 @@ describe('email sending', () => {
     const transports = transportsFor(t.deps);
     for (const id of sendIds) await startSend(t.deps, transports, id);
     const signal = new AbortController().signal;
-    await Promise.all(sendIds.flatMap((id) => [0, 1].map((shard) => deliverSend(t.deps, transports, id, jobs.workerId, signal, shard))));
+    // Called here outside a job, the shards need the lease a delivery job holds while it runs: without one, a shard
+    // starting late would take the rows another shard has in hand for a dead worker's and mark them uncertain.
+    const lease = await t.deps.db
+      .insertInto('jobs')
+      .values({ name: 'test.lease', payload: '{}', status: 'active', run_at: new Date(), locked_by: jobs.workerId, locked_until: new Date(Date.now() + 3_600_000), singleton_key: null, last_error: null, created_at: new Date(), updated_at: new Date(), completed_at: null, rerun_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      await Promise.all(sendIds.flatMap((id) => [0, 1].map((shard) => deliverSend(t.deps, transports, id, jobs.workerId, signal, shard))));
+    } finally {
+      await t.deps.db.deleteFrom('jobs').where('id', '=', lease.id).execute();
+    }
     await jobs.drain();
 
     for (const sendId of sendIds) {
