@@ -26,9 +26,11 @@ const PART = 'data-prerender';
  * paint" is when the browser reports the first contentful paint (its entry comes once the frame is on screen; a
  * requestAnimationFrame + setTimeout still requested the files a few milliseconds before Chromium's first paint, and
  * Lighthouse counted them; a plain first-paint entry can come before the text is drawn). A hidden page paints nothing: a timer fetches the JavaScript anyway.
+ * Chromium's `beforeinstallprompt` fires once, early, possibly before the JavaScript has arrived: the loader keeps it
+ * (`window.miseInstallPrompt`) for the app's "Install Mise" entry (src/lib/offline/install-prompt.ts).
  */
 function loaderScript(entry: string, preloads: readonly string[], prerendered: boolean) {
-  return `(function(){var d=document,h=d.documentElement,s=null,done=0;${prerendered ? '' : 'return load();'}try{s=localStorage.getItem('mise.session')}catch(e){}
+  return `(function(){var d=document,h=d.documentElement,s=null,done=0;addEventListener('beforeinstallprompt',function(e){e.preventDefault();window.miseInstallPrompt=e});${prerendered ? '' : 'return load();'}try{s=localStorage.getItem('mise.session')}catch(e){}
 function add(t,a){var e=d.createElement(t);for(var k in a)e.setAttribute(k,a[k]);d.head.appendChild(e)}
 function load(){if(done)return;done=1;${JSON.stringify(preloads)}.forEach(function(f){add('link',{rel:'modulepreload',crossorigin:'',href:f})});add('script',{type:'module',crossorigin:'',src:${JSON.stringify(entry)}})}
 if(!s&&location.pathname==='/signin'){h.setAttribute('${SHOWN}','');setTimeout(load,1000);try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(load,0)}}).observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(load,0)})}}else load()})()`;

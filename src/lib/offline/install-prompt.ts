@@ -28,6 +28,12 @@ function isIosSafari() {
 
 export function captureInstallPrompt() {
   set({ installed: isStandalone(), ios: isIosSafari() && !isStandalone() });
+  // Fired before this script ran (index.html's loader fetches it after the first paint, and keeps the event).
+  const early = (window as { miseInstallPrompt?: BeforeInstallPromptEvent }).miseInstallPrompt;
+  if (early) {
+    deferred = early;
+    set({ canPrompt: true });
+  }
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault(); // our own button instead of the browser's mini-infobar
     deferred = event as BeforeInstallPromptEvent;
