@@ -11,6 +11,7 @@ let state: UpdateState = { needRefresh: false, applying: false };
 const listeners = new Set<() => void>();
 let update: ((reloadPage?: boolean) => Promise<void>) | undefined;
 const CHECK_EVERY_MS = 60 * 60_000;
+const SWITCH_WAIT_MS = 15_000;
 
 function set(next: Partial<UpdateState>) {
   state = { ...state, ...next };
@@ -68,20 +69,23 @@ async function register() {
 }
 
 /**
- * Switches to the waiting version, which reloads the page. Never while the outbox is sending: it
- * takes the outbox lock first (so it waits for a running drain, and none starts), and keeps it
- * until the reload happens (or 15 s, if the switch never comes).
+ * Switches to the waiting version, which reloads the page. Never while the outbox is sending: it takes the outbox
+ * lock first (so it waits for a running drain), and from then on this page starts no drain of its own until the
+ * reload happens (or 15 s, if the switch never comes). The lock itself is let go once the worker is told: the old
+ * worker may have a Background Sync drain waiting for it, and Chromium activates the new worker only once the old
+ * one's events have ended, so holding the lock until the reload would hold the reload.
  */
 export async function applyUpdate() {
   if (!update || state.applying) return;
   set({ applying: true });
   const apply = update;
   // The outbox (and IndexedDB) on demand: this module is part of the first load, the outbox is not.
-  const { withOutboxLock } = await import('../outbox/drain.ts');
+  const [{ withOutboxLock }, { holdPageDrains }] = await Promise.all([import('../outbox/drain.ts'), import('../outbox/client.ts')]);
   await withOutboxLock(async () => {
+    holdPageDrains(SWITCH_WAIT_MS);
     await apply(true);
-    await new Promise((resolve) => setTimeout(resolve, 15_000));
   });
+  await new Promise((resolve) => setTimeout(resolve, SWITCH_WAIT_MS));
   set({ applying: false });
 }
 

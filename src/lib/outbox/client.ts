@@ -18,8 +18,21 @@ import type { EnqueueInput, OutboxOp } from './types.ts';
 let running: Promise<void> | null = null;
 let rerun: { force: boolean } | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
+let heldUntil = 0;
 
-export function drainSoon(options: { force?: boolean } = {}) {
+/**
+ * The page is about to reload into a new version: it starts no drain of its own for `ms` (a reload would cut it
+ * short); the worker's drains go on. A drain asked for meanwhile runs when the hold ends, if the page is still here.
+ */
+export function holdPageDrains(ms: number) {
+  heldUntil = Date.now() + ms;
+}
+
+export function drainSoon(options: { force?: boolean } = {}): Promise<void> {
+  if (Date.now() < heldUntil) {
+    schedule(heldUntil);
+    return Promise.resolve();
+  }
   if (running) {
     rerun = { force: Boolean(rerun?.force || options.force) };
     return running;
@@ -34,6 +47,11 @@ export function drainSoon(options: { force?: boolean } = {}) {
         reportStorageProblem(`Mise could not read the changes waiting on this device (${(error as Error).name}).`);
       }
       if (!rerun) break;
+      if (Date.now() < heldUntil) {
+        rerun = null;
+        schedule(heldUntil);
+        break;
+      }
       force = rerun.force;
       rerun = null;
     }
