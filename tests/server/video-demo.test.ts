@@ -50,5 +50,15 @@ describe('demo video campaign', () => {
     const theirs = await call(t.app, 'GET', `/api/v1/media/recent?uploadedBy=${staff.body.userId}`, undefined, token);
     expect(theirs.body.total).toBe(2);
     expect((await call(t.app, 'GET', '/api/v1/customers', undefined, staff.body.token)).status).toBe(403);
+
+    // Past email campaigns with results, as the history shows them: some guests opened more than once.
+    const campaigns = (await call(t.app, 'GET', '/api/v1/email/campaigns?count=10&offset=0', undefined, token)).body.campaigns as Array<{ settings: { title: string }; report_summary: { opens: number; unique_opens: number; clicks: number } }>;
+    const sent = campaigns.filter((c) => ['Demo: Pumpkin soup is back', 'Demo: Weekend brunch'].includes(c.settings.title));
+    expect(sent).toHaveLength(2);
+    for (const { report_summary: figures } of sent) {
+      expect(figures.unique_opens).toBeGreaterThan(0);
+      expect(figures.opens).toBeGreaterThan(figures.unique_opens);
+      expect(figures.clicks).toBeLessThanOrEqual(figures.unique_opens);
+    }
   }, 180_000);
 });

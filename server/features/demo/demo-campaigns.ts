@@ -68,7 +68,10 @@ export async function seedDemoCampaigns(deps: Deps, userId: string, now: Date, b
       if (draw > campaign.openRate) continue;
       // Most opens come in the first hours, then a long tail over two days.
       const at = new Date(started.getTime() + Math.min(47.5, -Math.log(1 - random()) * 6) * HOUR);
-      opens.push({ customer_id: row.customer_id, at, proxy: random() < 0.15, kind: 'open' });
+      const proxy = random() < 0.15;
+      opens.push({ customer_id: row.customer_id, at, proxy, kind: 'open' });
+      // About a third of the guests who open come back to it later (the total opens, beside the unique ones).
+      if (!proxy && random() < 0.3) opens.push({ customer_id: row.customer_id, at: new Date(at.getTime() + (1 + random() * 20) * HOUR), proxy: false, kind: 'open' });
       if (random() < campaign.clickRate / campaign.openRate) opens.push({ customer_id: row.customer_id, at: new Date(at.getTime() + 2 * 60_000), proxy: false, kind: 'click' });
     }
     for (let start = 0; start < opens.length; start += 500) {
