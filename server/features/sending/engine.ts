@@ -3,10 +3,10 @@ import type { Db } from '../../db/client.ts';
 import { enqueueJob, JobPaused } from '../../jobs/queue.ts';
 import { segmentAudienceSelect } from '../segments/segment-audience.ts';
 import { withdrawConsent } from '../customers/consent.ts';
-import { advanceWindow, countByStatus, markRows, readDue, recoverAbandoned, type Outcome } from './ledger.ts';
+import { advanceWindow, countByStatus, markRows, readDue, recoverAbandoned, type DueRow, type Outcome } from './ledger.ts';
 import type { ChannelTransport, Delivery, SendingDeps } from './sending-types.ts';
 import { stepFilter, type StepRule } from './step-audience.ts';
-import type { RecipientRow, SendChannel, SendRow, SendSourceKind, SendStatus } from './sending.table.ts';
+import type { SendChannel, SendRow, SendSourceKind, SendStatus } from './sending.table.ts';
 import { notify } from '../push/notify.ts';
 import { scheduleSendReminder } from './send-reminder.ts';
 import { requestCampaignRefill } from '../analytics/campaign-refill-request.ts';
@@ -198,7 +198,7 @@ async function blockedAmong(db: Db, send: SendRow, ids: string[]): Promise<Map<s
 
 const retryDelay = (attempts: number, hint?: number) => Math.max(hint ?? 0, RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length - 1)]!);
 
-function outcomeOf(row: RecipientRow, result: Delivery, now: Date, channel: SendChannel): Outcome {
+function outcomeOf(row: DueRow, result: Delivery, now: Date, channel: SendChannel): Outcome {
   const base = { customerId: row.customer_id, sentAt: null, notBefore: null, providerId: null, errorCode: null, error: null, bounceType: null } as Outcome;
   switch (result.status) {
     case 'sent':
@@ -237,7 +237,7 @@ export async function deliverSend(deps: SendingDeps, transports: TransportRegist
    * The next due rows that may go now (null: none left), the ones no longer allowed dropped and the ones outside
    * their quiet hours held. Each shard reads from its own place in the due rows while there are enough of them.
    */
-  const nextReady = async (): Promise<RecipientRow[] | null> => {
+  const nextReady = async (): Promise<DueRow[] | null> => {
     for (;;) {
       const now = deps.now();
       let batch = await readDue(deps.db, sendId, now, BATCH, shard * BATCH);
@@ -246,7 +246,7 @@ export async function deliverSend(deps: SendingDeps, transports: TransportRegist
       const blocked = await blockedAmong(deps.db, send, batch.map((row) => row.customer_id));
       const tooSoon = transport.tooSoon ? await transport.tooSoon(send, batch.filter((row) => !blocked.has(row.customer_id)).map((row) => row.customer_id), now) : new Set<string>();
       const held = new Map<string, Date>();
-      const ready: RecipientRow[] = [];
+      const ready: DueRow[] = [];
       for (const row of batch) {
         if (blocked.has(row.customer_id) || tooSoon.has(row.customer_id)) continue;
         const until = hold?.(row, now) ?? null;
@@ -323,13 +323,13 @@ async function handOver(
   prepared: unknown,
   send: SendRow,
   workerId: string,
-  nextReady: () => Promise<RecipientRow[] | null>,
+  nextReady: () => Promise<DueRow[] | null>,
   signal: AbortSignal,
 ): Promise<{ pause?: string } | null> {
   const slots = slotsOf(transport);
   const writeEvery = Math.max(1, Math.floor(transport.concurrency / 2));
-  const queue: RecipientRow[] = [];
-  const finished: Array<{ row: RecipientRow; result: Delivery }> = [];
+  const queue: DueRow[] = [];
+  const finished: Array<{ row: DueRow; result: Delivery }> = [];
   let exhausted = false;
   let inFlight = 0;
   let stop: { pause?: string } | null = null;
@@ -355,7 +355,7 @@ async function handOver(
     const done = finished.splice(0);
     slots.give(done.length);
     const wanted = stop ? [] : queue.splice(0, slots.take(queue.length));
-    let next: RecipientRow[] = [];
+    let next: DueRow[] = [];
     if (done.length || wanted.length) {
       const at = deps.now();
       try {
@@ -419,7 +419,7 @@ async function settleSkipped(db: Db, sendId: string, blocked: Map<string, string
 }
 
 /** A hard bounce or a carrier's opt-out puts the address on the owner's do-not-contact list; a carrier's opt-out also withdraws consent. */
-async function applySideEffects(deps: SendingDeps, send: SendRow, window: RecipientRow[], results: Delivery[], at: Date) {
+async function applySideEffects(deps: SendingDeps, send: SendRow, window: DueRow[], results: Delivery[], at: Date) {
   for (const [index, result] of results.entries()) {
     if ((result.status !== 'bounced' && result.status !== 'failed') || !result.suppress) continue;
     const row = window[index]!;

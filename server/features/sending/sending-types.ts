@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps.ts';
+import type { DueRow } from './ledger.ts';
 import type { RecipientRow, SendChannel, SendRow } from './sending.table.ts';
 
 export type SendingDeps = Deps;
@@ -34,7 +35,7 @@ export type ChannelTransport<Prepared = unknown> = {
   snapshot: (send: SendRow) => Promise<unknown>;
   /** Turns the stored content into what `deliver` needs (parsed templates); once per claim loop. */
   prepare: (send: SendRow) => Promise<Prepared>;
-  deliver: (prepared: Prepared, send: SendRow, recipient: RecipientRow) => Promise<Delivery>;
+  deliver: (prepared: Prepared, send: SendRow, recipient: DueRow) => Promise<Delivery>;
   /** Quiet hours (texts); absent: any time. */
   hold?: (send: SendRow) => Promise<Hold>;
   /** Customers of this owner who may not get another message now (texts: one a day), among `customerIds`. */
