@@ -4,7 +4,7 @@ import './ui/touch.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { captureInstallPrompt } from './lib/offline/install-prompt.ts';
 import { seedOnlineManager } from './lib/offline/online.ts';
@@ -16,7 +16,6 @@ import { LazyNotifications } from './ui/lazy-notifications.tsx';
 import { theme } from './ui/theme.ts';
 
 const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
 seedOnlineManager();
 // `beforeinstallprompt` fires early and once: listened for from the start.
 captureInstallPrompt();
@@ -36,8 +35,24 @@ const startStorage = () =>
     () => undefined,
   ));
 
-const render = () =>
-  createRoot(document.getElementById('root')!).render(
+/**
+ * Lets the browser run what waits (input, paint) before the next start-up step: evaluating the first files, building
+ * the router's tree of every route and React's first render were one long task after another's end, each 100–400 ms on
+ * a slow phone. `scheduler.yield` where there is one (its continuation goes first), else a task.
+ */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+    if (typeof scheduler?.yield === 'function') void scheduler.yield().then(resolve, () => setTimeout(resolve, 0));
+    else setTimeout(resolve, 0);
+  });
+
+// The router (it builds the tree of all the app's routes) is made in a task of its own, after the files' evaluation.
+const routerReady = nextTask().then(() => createAppRouter(queryClient));
+
+const render = (router: Awaited<typeof routerReady>, sliced = false) => {
+  const root = createRoot(document.getElementById('root')!);
+  const app = (
     <StrictMode>
       <MantineProvider theme={theme} defaultColorScheme="light">
         {/* At most two toasts at once; the rest wait their turn instead of covering the screen. */}
@@ -46,19 +61,33 @@ const render = () =>
           <RouterProvider router={router} />
         </QueryClientProvider>
       </MantineProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // Sliced: React renders in short slices and lets the browser in between (a transition); its one commit is the same.
+  // Only where the screen is on view already and the route's file and data are loaded (nothing suspends, so the
+  // commit is not held back): the sign-in screen painted from index.html.
+  if (sliced) startTransition(() => root.render(app));
+  else root.render(app);
+};
 
 if (sessionStore.get()) {
   // Signed in: the cached answers are restored before the first render, so a repeat visit (or an offline start) shows
   // them at once instead of a spinner.
-  void startStorage().finally(render);
+  const restored = startStorage();
+  void routerReady.then((router) => restored.finally(() => render(router)));
 } else {
   // Signed out (the sign-in screens need none of it): after the first paint, or as soon as a session begins. When
   // index.html has painted the sign-in screen (scripts/first-paint.ts), React draws once the route's file is there:
   // its first commit is that screen, not an empty page in between.
-  if (document.documentElement.hasAttribute('data-prerendered')) void router.load().finally(render);
-  else render();
+  if (document.documentElement.hasAttribute('data-prerendered')) {
+    // Its tree built, the router matches /signin and loads its file in the next task, React renders in the one after.
+    void routerReady.then((router) =>
+      nextTask()
+        .then(() => router.load())
+        .then(nextTask, nextTask)
+        .then(() => render(router, true)),
+    );
+  } else void routerReady.then((router) => render(router));
   afterFirstPaint(() => void startStorage());
   const stop = sessionStore.subscribe(() => {
     stop();
