@@ -26,49 +26,37 @@ registerServiceWorker();
 // a module that awaits a chunk which imports back from it never finishes evaluating (the page stays empty).
 let storage: Promise<void> | undefined;
 const startStorage = () =>
-  (storage ??= Promise.all([import('./lib/offline/start-offline.ts'), import('./features/media/media-wipe.ts')]).then(
-    ([{ startOffline }, { registerMediaWipe }]) => {
-      // Sign-out leaves no pictures behind (only a signed-in page can sign out, and it starts this before rendering).
-      registerMediaWipe();
-      return startOffline(queryClient);
-    },
+  (storage ??= import('./start-storage.ts').then(
+    (m) => m.startStorage(queryClient),
     () => undefined,
   ));
 
 /**
  * Lets the browser run what waits (input, paint) before the next start-up step: evaluating the first files, building
  * the router's tree of every route and React's first render were one long task after another's end, each 100–400 ms on
- * a slow phone. `scheduler.yield` where there is one (its continuation goes first), else a task.
+ * a slow phone.
  */
-const nextTask = () =>
-  new Promise<void>((resolve) => {
-    const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-    if (typeof scheduler?.yield === 'function') void scheduler.yield().then(resolve, () => setTimeout(resolve, 0));
-    else setTimeout(resolve, 0);
-  });
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 // The router (it builds the tree of all the app's routes) is made in a task of its own, after the files' evaluation.
 const routerReady = nextTask().then(() => createAppRouter(queryClient));
 
-const render = (router: Awaited<typeof routerReady>, sliced = false) => {
-  const root = createRoot(document.getElementById('root')!);
-  const app = (
-    <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="light">
-        {/* At most two toasts at once; the rest wait their turn instead of covering the screen. */}
-        <LazyNotifications position="top-center" zIndex={1000} limit={2} />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>
+// React renders in a transition: in short slices, letting the browser in between (the first render of a screen was one
+// task of 200–800 ms on a slow phone); its one commit, and what suspends and shows a fallback, are the same.
+const render = (router: Awaited<typeof routerReady>) =>
+  startTransition(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          {/* At most two toasts at once; the rest wait their turn instead of covering the screen. */}
+          <LazyNotifications position="top-center" zIndex={1000} limit={2} />
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </MantineProvider>
+      </StrictMode>,
+    ),
   );
-  // Sliced: React renders in short slices and lets the browser in between (a transition); its one commit is the same.
-  // Only where the screen is on view already and the route's file and data are loaded (nothing suspends, so the
-  // commit is not held back): the sign-in screen painted from index.html.
-  if (sliced) startTransition(() => root.render(app));
-  else root.render(app);
-};
 
 if (sessionStore.get()) {
   // Signed in: the cached answers are restored before the first render, so a repeat visit (or an offline start) shows
@@ -85,9 +73,9 @@ if (sessionStore.get()) {
       nextTask()
         .then(() => router.load())
         .then(nextTask, nextTask)
-        .then(() => render(router, true)),
+        .then(() => render(router)),
     );
-  } else void routerReady.then((router) => render(router));
+  } else void routerReady.then(render);
   afterFirstPaint(() => void startStorage());
   const stop = sessionStore.subscribe(() => {
     stop();
