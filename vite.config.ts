@@ -36,7 +36,7 @@ const HOME = /[\\/]src[\\/]routes[\\/]_app(\.tsx|[\\/]index\.tsx)\?tsr-split=/;
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](?!query-persist|query-async-storage)[^\\/]+)[\\/]/;
 
 // The storage start-up main.tsx imports lazily (read cache, token mirror, outbox) and what it takes along.
-const STORAGE = /[\\/]src[\\/](lib[\\/]offline[\\/]start-offline|features[\\/]media[\\/]media-wipe)\.ts$/;
+const STORAGE = /[\\/]src[\\/](start-storage|lib[\\/]offline[\\/]start-offline|features[\\/]media[\\/]media-wipe)\.ts$/;
 
 type FirstLoadGroup = 'framework' | 'start' | 'signin' | 'shell' | 'storage';
 

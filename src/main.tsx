@@ -4,7 +4,7 @@ import './ui/touch.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { captureInstallPrompt } from './lib/offline/install-prompt.ts';
 import { seedOnlineManager } from './lib/offline/online.ts';
@@ -16,7 +16,6 @@ import { LazyNotifications } from './ui/lazy-notifications.tsx';
 import { theme } from './ui/theme.ts';
 
 const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
 seedOnlineManager();
 // `beforeinstallprompt` fires early and once: listened for from the start.
 captureInstallPrompt();
@@ -27,38 +26,56 @@ registerServiceWorker();
 // a module that awaits a chunk which imports back from it never finishes evaluating (the page stays empty).
 let storage: Promise<void> | undefined;
 const startStorage = () =>
-  (storage ??= Promise.all([import('./lib/offline/start-offline.ts'), import('./features/media/media-wipe.ts')]).then(
-    ([{ startOffline }, { registerMediaWipe }]) => {
-      // Sign-out leaves no pictures behind (only a signed-in page can sign out, and it starts this before rendering).
-      registerMediaWipe();
-      return startOffline(queryClient);
-    },
+  (storage ??= import('./start-storage.ts').then(
+    (m) => m.startStorage(queryClient),
     () => undefined,
   ));
 
-const render = () =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="light">
-        {/* At most two toasts at once; the rest wait their turn instead of covering the screen. */}
-        <LazyNotifications position="top-center" zIndex={1000} limit={2} />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>,
+/**
+ * Lets the browser run what waits (input, paint) before the next start-up step: evaluating the first files, building
+ * the router's tree of every route and React's first render were one long task after another's end, each 100–400 ms on
+ * a slow phone.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
+// The router (it builds the tree of all the app's routes) is made in a task of its own, after the files' evaluation.
+const routerReady = nextTask().then(() => createAppRouter(queryClient));
+
+// React renders in a transition: in short slices, letting the browser in between (the first render of a screen was one
+// task of 200–800 ms on a slow phone); its one commit, and what suspends and shows a fallback, are the same.
+const render = (router: Awaited<typeof routerReady>) =>
+  startTransition(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          {/* At most two toasts at once; the rest wait their turn instead of covering the screen. */}
+          <LazyNotifications position="top-center" zIndex={1000} limit={2} />
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </MantineProvider>
+      </StrictMode>,
+    ),
   );
 
 if (sessionStore.get()) {
   // Signed in: the cached answers are restored before the first render, so a repeat visit (or an offline start) shows
   // them at once instead of a spinner.
-  void startStorage().finally(render);
+  const restored = startStorage();
+  void routerReady.then((router) => restored.finally(() => render(router)));
 } else {
   // Signed out (the sign-in screens need none of it): after the first paint, or as soon as a session begins. When
   // index.html has painted the sign-in screen (scripts/first-paint.ts), React draws once the route's file is there:
   // its first commit is that screen, not an empty page in between.
-  if (document.documentElement.hasAttribute('data-prerendered')) void router.load().finally(render);
-  else render();
+  if (document.documentElement.hasAttribute('data-prerendered')) {
+    // Its tree built, the router matches /signin and loads its file in the next task, React renders in the one after.
+    void routerReady.then((router) =>
+      nextTask()
+        .then(() => router.load())
+        .then(nextTask, nextTask)
+        .then(() => render(router)),
+    );
+  } else void routerReady.then(render);
   afterFirstPaint(() => void startStorage());
   const stop = sessionStore.subscribe(() => {
     stop();
