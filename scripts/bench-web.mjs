@@ -25,6 +25,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildAppAndBare } from './bench-builds.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { signInWithForm } from './sign-in-form.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const work = path.join(root, 'test-results', 'bench-web');
@@ -116,11 +117,7 @@ if (!email) throw new Error(`no demo email in:\n${seeded.stdout}`);
 
 /** The demo owner signs in through the app's own sign-in screen on `page` and waits for the home. */
 async function signIn(page, base = '') {
-  await page.goto(`${base}/signin`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(`${origin}/`);
+  await signInWithForm(page, { base, origin, email, password });
   await page.getByRole('navigation', { name: 'Shortcuts' }).waitFor();
 }
 

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
 import { chromiumLaunchOptions } from '../playwright.config.ts';
+import { signInWithForm } from './sign-in-form.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const which = process.argv[2] ?? 'signin';
@@ -62,11 +63,7 @@ try {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
   if (which === 'home') {
     const page = await context.newPage();
-    await page.goto(`${origin}/signin`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${origin}/`);
+    await signInWithForm(page, { base: origin, origin, email, password });
     await page.getByRole('navigation', { name: 'Shortcuts' }).waitFor();
     await page.waitForTimeout(1500);
     await page.close();

@@ -28,11 +28,15 @@ export function holdPageDrains(ms: number) {
   heldUntil = Date.now() + ms;
 }
 
+/** Whether the page's drains are on hold; if so, one is scheduled for when the hold ends. */
+function held() {
+  if (Date.now() >= heldUntil) return false;
+  schedule(heldUntil);
+  return true;
+}
+
 export function drainSoon(options: { force?: boolean } = {}): Promise<void> {
-  if (Date.now() < heldUntil) {
-    schedule(heldUntil);
-    return Promise.resolve();
-  }
+  if (held()) return Promise.resolve();
   if (running) {
     rerun = { force: Boolean(rerun?.force || options.force) };
     return running;
@@ -46,10 +50,8 @@ export function drainSoon(options: { force?: boolean } = {}): Promise<void> {
       } catch (error) {
         reportStorageProblem(`Mise could not read the changes waiting on this device (${(error as Error).name}).`);
       }
-      if (!rerun) break;
-      if (Date.now() < heldUntil) {
+      if (!rerun || held()) {
         rerun = null;
-        schedule(heldUntil);
         break;
       }
       force = rerun.force;
