@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
-import { chromiumLaunchOptions } from '../playwright.config.ts';
+import { CHROMIUM, ensureChromium } from './ensure-chromium.mjs';
 import { signInWithForm } from './sign-in-form.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -56,7 +56,8 @@ const where = (frame) => {
   return { name: `${pos.name ?? frame.functionName ?? '(anonymous)'} ${source}:${pos.line}`, file: `${short} ← ${source.startsWith('npm:') ? source.split('/').slice(0, source.startsWith('npm:@') ? 2 : 1).join('/') : source}` };
 };
 
-const browser = await chromium.launch(chromiumLaunchOptions);
+ensureChromium();
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
 const totals = { byKind: new Map(), byFunction: new Map(), byFile: new Map(), longTasks: [] };
 const add = (map, key, value) => map.set(key, (map.get(key) ?? 0) + value);
 try {
