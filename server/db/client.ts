@@ -3,10 +3,30 @@ import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './schema.ts';
 import { createFairGate } from './fair-gate.ts';
-import { createPglitePool } from './pglite-pool.ts';
+import { createPglitePool, PREPARED } from './pglite-pool.ts';
 import { startPgliteThread, type PgliteLike } from './pglite-thread.ts';
 
 export type Db = Kysely<Database>;
+
+type PgClient = { query: (...args: never[]) => unknown };
+const preparedClients = new WeakSet<object>();
+const statementNames = new Map<string, string>();
+
+/**
+ * A statement marked `PREPARED` (pglite-pool.ts) goes to PostgreSQL as a named prepared statement: node-postgres
+ * parses it once per connection and then only binds and executes it (PostgreSQL still plans it for the values).
+ */
+function preparedOn(client: PgClient) {
+  if (preparedClients.has(client)) return;
+  preparedClients.add(client);
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((text: unknown, values: unknown, ...rest: unknown[]) => {
+    if (typeof text !== 'string' || !text.startsWith(PREPARED) || !Array.isArray(values)) return query(text, values, ...rest);
+    let name = statementNames.get(text);
+    if (!name) statementNames.set(text, (name = `mise_prepared_${statementNames.size + 1}`));
+    return query({ name, text, values }, ...rest);
+  }) as PgClient['query'];
+}
 
 export type DbHandle = {
   db: Db;
@@ -39,6 +59,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
         const release = await gate.acquire();
         try {
           const client = await pool.connect();
+          preparedOn(client);
           const own = client.release;
           client.release = (error?: Error | boolean) => {
             client.release = own;

@@ -3,6 +3,14 @@ import { createFairGate } from './fair-gate.ts';
 import type { PgliteLike } from './pglite-thread.ts';
 
 /**
+ * The mark a hot statement opens with (`sql\`${sql.raw(PREPARED)} …\``) to run as a named prepared statement with a
+ * generic plan where the database allows it (PGlite in its worker thread: see pglite-worker.mjs); elsewhere it is a
+ * plain comment. Only for statements whose text is the same on every call and whose plan does not depend on the
+ * values (the sending ledger's step, which passes one array per column).
+ */
+export const PREPARED = '/* prepared */';
+
+/**
  * Lets Kysely's own PostgresDialect drive an embedded PGlite database.
  *
  * `db` is PGlite on this thread or in its worker thread (pglite-thread.ts). PGlite is a single connection, so this is a
@@ -10,7 +18,7 @@ import type { PgliteLike } from './pglite-thread.ts';
  * Who goes next is decided by fair-gate.ts: the request that arrived first, not the statement that asked first.
  * (kysely-pglite-dialect does the same job but pins an older PGlite in its peer range.)
  */
-export function createPglitePool(db: Pick<PgliteLike, 'query'>): PostgresPool {
+export function createPglitePool(db: Pick<PgliteLike, 'query' | 'prepared'>): PostgresPool {
   const gate = createFairGate(1);
   let idle: Promise<void> = Promise.resolve();
   let markIdle = () => {};
@@ -19,8 +27,8 @@ export function createPglitePool(db: Pick<PgliteLike, 'query'>): PostgresPool {
   const client = (release: () => void) =>
     ({
     async query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
-      const result = await db.query<R>(sql, parameters as unknown[]);
-      const command = (/^\s*(\w+)/.exec(sql)?.[1] ?? 'SELECT').toUpperCase() as PostgresQueryResult<R>['command'];
+      const result = db.prepared && sql.startsWith(PREPARED) ? await db.prepared<R>(sql, parameters as unknown[]) : await db.query<R>(sql, parameters as unknown[]);
+      const command = (/^\s*(?:\/\*.*?\*\/\s*)?(\w+)/.exec(sql)?.[1] ?? 'SELECT').toUpperCase() as PostgresQueryResult<R>['command'];
       return { command, rowCount: result.affectedRows ?? result.rows.length, rows: result.rows };
     },
       release,

@@ -3,6 +3,8 @@ import { Worker } from 'node:worker_threads';
 /** What the pool needs of a PGlite database, whether it runs on this thread or in a worker. */
 export type PgliteLike = {
   query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
+  /** A hot statement as a named prepared statement with a generic plan (the worker's `runPrepared`); absent on this thread. */
+  prepared?<R>(sql: string, params: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
   close(): Promise<void>;
 };
 
@@ -74,6 +76,7 @@ export async function startPgliteThread(dataPath: string | undefined): Promise<P
   let closing: Promise<void> | undefined;
   return {
     query: <R>(sql: string, params?: unknown[]) => send<{ rows: R[]; affectedRows?: number }>({ op: 'query', sql, params: params ?? [] }),
+    prepared: <R>(sql: string, params: unknown[]) => send<{ rows: R[]; affectedRows?: number }>({ op: 'prepared', sql, params }),
     close: () =>
       (closing ??= (async () => {
         if (!gone) await send<null>({ op: 'close' });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DbHandle } from '../../server/db/client.ts';
 import { startPgliteThread } from '../../server/db/pglite-thread.ts';
+import { PREPARED } from '../../server/db/pglite-pool.ts';
 
 // Issues 12/13/17: PGlite runs in a worker thread by default (server/db/pglite-thread.ts), with the option of the
 // calling thread. Both must answer the same: values, errors with their PostgreSQL fields, and transactions.
@@ -77,6 +78,51 @@ describe.skipIf(process.env.MISE_TEST_DB === 'postgres')('PGlite in its worker t
     const ids = await sql<{ id: number }>`SELECT id FROM guests WHERE id >= 10 ORDER BY id`.execute(db);
     expect(ids.rows.map((row) => row.id)).toEqual([10, 11]);
     expect(outside).toEqual(['transaction done', 'outside saw 2']);
+  });
+
+  it('runs a statement marked as prepared like any other: same rows, errors, transactions, and no lasting plan setting', async () => {
+    const hot = (id: number[], email: string[]) => sql<{ id: number; email: string }>`${sql.raw(PREPARED)}
+      INSERT INTO guests (id, email) SELECT * FROM unnest(${id}::int[], ${email}::text[]) RETURNING id, email`;
+    const answers = [];
+    for (const handle of [handles.thread!, handles.inline!]) {
+      const db = handle.db;
+      const first = await hot([100, 101], ['p1@cafe.test', 'p2@cafe.test']).execute(db);
+      // The second call binds the statement prepared by the first; a different text is a statement of its own.
+      const second = await hot([102], ['p3@cafe.test']).execute(db);
+      const other = await sql<{ n: number }>`${sql.raw(PREPARED)} SELECT count(*)::int AS n FROM guests WHERE id >= ${100}`.execute(db);
+      const duplicate = await hot([103], ['p1@cafe.test'])
+        .execute(db)
+        .then(
+          () => undefined,
+          ({ code, constraint, message }: { code: string; constraint: string; message: string }) => ({ code, constraint, message }),
+        );
+      // In a transaction that fails, nothing of it stays, and the connection is usable after the rollback.
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await hot([104], ['p4@cafe.test']).execute(trx);
+          await hot([105], ['p1@cafe.test']).execute(trx);
+        }),
+      ).rejects.toMatchObject({ code: '23505' });
+      // A change of the table between calls: PostgreSQL plans the statement again.
+      await sql`ALTER TABLE guests ADD COLUMN IF NOT EXISTS note text`.execute(db);
+      const after = await hot([106], ['p6@cafe.test']).execute(db);
+      const mode = await sql<{ plan_cache_mode: string }>`SHOW plan_cache_mode`.execute(db);
+      const ids = await sql<{ id: number }>`SELECT id FROM guests WHERE id >= 100 ORDER BY id`.execute(db);
+      answers.push({ first: first.rows, second: second.rows, other: other.rows, duplicate, after: after.rows, mode: mode.rows[0]!.plan_cache_mode, ids: ids.rows.map((row) => row.id) });
+    }
+    const [thread, inline] = answers;
+    expect(thread).toEqual(inline);
+    expect(thread!.first).toEqual([
+      { id: 100, email: 'p1@cafe.test' },
+      { id: 101, email: 'p2@cafe.test' },
+    ]);
+    expect(thread!.second).toEqual([{ id: 102, email: 'p3@cafe.test' }]);
+    expect(thread!.other).toEqual([{ n: 3 }]);
+    expect(thread!.duplicate).toMatchObject({ code: '23505', constraint: 'guests_email_key' });
+    expect(thread!.after).toEqual([{ id: 106, email: 'p6@cafe.test' }]);
+    // The generic plan is asked for around the prepared statement only.
+    expect(thread!.mode).toBe('auto');
+    expect(thread!.ids).toEqual([100, 101, 102, 106]);
   });
 
   it('answers a statement sent after close with an error rather than a hang', async () => {

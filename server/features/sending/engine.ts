@@ -107,11 +107,18 @@ export async function startSend(deps: SendingDeps, transports: TransportRegistry
     await deps.db.updateTable('sends').set({ content: JSON.stringify(content) }).where('id', '=', send.id).execute();
     await snapshotAudience(deps, send, now);
     const audience = await deps.db.selectFrom('send_recipients').select((eb) => eb.fn.countAll<number>().as('n')).where('send_id', '=', send.id).executeTakeFirstOrThrow();
+    // The ledger's statements plan by its statistics, and PGlite has no autovacuum to refresh them: a ledger last
+    // analyzed with few rows queued has PostgreSQL scan every queued row for each step (the step statement's one
+    // plan, prepared in PGlite's thread, is made again after this).
+    if (Number(audience.n) >= ANALYZE_AFTER_ROWS) await sql`ANALYZE send_recipients`.execute(deps.db);
     if (!(await setStatus(deps, send.id, 'sending', ['scheduled', 'pending'], { started_at: now }))) return;
     await deps.db.updateTable('sends').set({ audience_count: Number(audience.n) }).where('id', '=', send.id).execute();
   }
   await queueDelivery(deps, send.id, now);
 }
+
+/** A snapshot at least this large refreshes the ledger's planner statistics. */
+const ANALYZE_AFTER_ROWS = 500;
 
 async function snapshotAudience(deps: SendingDeps, send: SendRow, now: Date) {
   if (!send.segment_id) return;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import { PREPARED } from '../../db/pglite-pool.ts';
 import type { RecipientRow, RecipientStatus } from './sending.table.ts';
 
 /**
@@ -11,6 +12,8 @@ export type DueRow = Pick<RecipientRow, 'send_id' | 'customer_id' | 'to_address'
 const DUE = ['send_id', 'customer_id', 'to_address', 'first_name', 'attempts'] as const satisfies ReadonlyArray<keyof DueRow>;
 const DUE_COLUMNS = sql.raw(DUE.join(', '));
 const TAKEN_COLUMNS = sql.raw(DUE.map((column) => `r.${column}`).join(', '));
+/** The step statement runs once or more per round of every send: on PGlite it is prepared once and planned once. */
+const HOT = sql.raw(PREPARED);
 
 /**
  * The ledger's SQL: one row per (send, customer). A row goes `queued` → `sending` (marked just before its message
@@ -128,7 +131,7 @@ async function writeSteps(db: Db, steps: Step[]): Promise<DueRow[][]> {
       WHERE r.send_id = v.send_id AND r.customer_id = v.customer_id AND r.status = 'sending'`
     : null;
   if (claims.length === 0) {
-    await recorded!.execute(db);
+    await sql`${HOT} ${recorded}`.execute(db);
     return taken;
   }
   const take = sql`
@@ -138,8 +141,8 @@ async function writeSteps(db: Db, steps: Step[]): Promise<DueRow[][]> {
     WHERE r.send_id = v.send_id AND r.customer_id = v.customer_id AND r.status = 'queued' AND (r.not_before IS NULL OR r.not_before <= v.at)
     RETURNING ${TAKEN_COLUMNS}`;
   const { rows } = recorded
-    ? await sql<DueRow>`WITH recorded AS (${recorded} RETURNING 1), taken AS (${take}) SELECT * FROM taken`.execute(db)
-    : await sql<DueRow>`${take}`.execute(db);
+    ? await sql<DueRow>`${HOT} WITH recorded AS (${recorded} RETURNING 1), taken AS (${take}) SELECT * FROM taken`.execute(db)
+    : await sql<DueRow>`${HOT} ${take}`.execute(db);
   for (const row of rows) taken[owner.get(`${row.send_id}:${row.customer_id}`)!]!.push(row);
   return taken;
 }
