@@ -32,14 +32,7 @@ async function answer(message) {
       const result = await db.query(message.sql, message.params);
       port.postMessage({ id, result: { rows: result.rows, affectedRows: result.affectedRows } });
     } else if (op === 'prepared') {
-      const e = (globalThis.__p ??= { n: 0, a: [], b: [] }); e.n++;
-      const t0 = performance.now();
-      const alt = process.env.ALT && e.n % 2 === 0;
-      const result = alt ? await db.query(message.sql, message.params) : await runPrepared(message.sql, message.params);
-      (alt ? e.a : e.b).push(performance.now() - t0);
-      const q = (xs, f) => { const s = [...xs].sort((x, y) => x - y); return s[Math.floor(f * (s.length - 1))]?.toFixed(2); };
-      if (e.n === 1500) { for (const [sql, st] of prepared) { await db.exec('SET plan_cache_mode = force_generic_plan'); const r = await db.query(`EXPLAIN EXECUTE ${st.name}(${st.types.map(() => 'NULL').join(',')})`); await db.exec('RESET plan_cache_mode'); console.error(st.name, '\n' + r.rows.map((x) => x['QUERY PLAN']).join('\n')); } }
-      if (e.n % 1000 === 0) console.error('query p50', q(e.a, 0.5), 'p90', q(e.a, 0.9), 'max', q(e.a, 1), '| prepared p50', q(e.b, 0.5), 'p90', q(e.b, 0.9), 'max', q(e.b, 1), 'rows', message.params[1]?.length, message.params[10]?.length);
+      const result = await runPrepared(message.sql, message.params);
       port.postMessage({ id, result: { rows: result.rows, affectedRows: result.affectedRows } });
     } else if (op === 'close') {
       await db.close();
@@ -61,6 +54,7 @@ async function answer(message) {
  * about 1 ms instead of 2 (server/features/sending/ledger.ts).
  */
 const prepared = new Map(); // statement text → { name, types }
+let preparedCount = 0;
 /**
  * One plan per prepared statement, made without the values, so it must not depend on them; it does depend on the
  * table's statistics (PGlite has no autovacuum: the ledger is analyzed after each large audience snapshot, see
@@ -85,7 +79,7 @@ async function runPrepared(sql, params) {
   const result = await db.runExclusive(async () => {
     let statement = prepared.get(sql);
     if (!statement) {
-      const name = `mise_prepared_${prepared.size + 1}`;
+      const name = `mise_prepared_${++preparedCount}`;
       const described = await db.execProtocolStream(joined([serialize.parse({ name, text: sql, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()]), quiet);
       statement = { name, types: parse.parseDescribeStatementResults(described) };
       prepared.set(sql, statement);
