@@ -29,10 +29,10 @@ async function answer(message) {
   const { id, op } = message;
   try {
     if (op === 'query') {
-      const result = await db.query(message.sql, message.params);
+      const result = PREPARE_ALL && preparable(message.sql) ? await runPrepared(message.sql, message.params, false) : await db.query(message.sql, message.params);
       port.postMessage({ id, result: { rows: result.rows, affectedRows: result.affectedRows } });
     } else if (op === 'prepared') {
-      const result = await runPrepared(message.sql, message.params);
+      const result = await runPrepared(message.sql, message.params, true);
       port.postMessage({ id, result: { rows: result.rows, affectedRows: result.affectedRows } });
     } else if (op === 'close') {
       await db.close();
@@ -47,21 +47,24 @@ async function answer(message) {
 }
 
 /**
- * A hot statement run as a named prepared statement with a generic plan: parsed and planned once per session, then
- * only bound and executed (one crossing into PostgreSQL instead of PGlite's six for `query()`, and no planning).
- * The generic plan is asked for around this statement only (`plan_cache_mode` set and reset in the same message
- * buffer), so every other statement keeps PostgreSQL's usual choice. Measured on the sending ledger's step statement:
- * about 1 ms instead of 2 (server/features/sending/ledger.ts).
+ * Statements run as named prepared statements: parsed once per session (up to `KEEP_PREPARED` texts, the least
+ * recently used closed first), then bound and executed in one crossing into PostgreSQL (PGlite's `query()` makes six:
+ * parse, describe, bind, describe, execute, sync, and parses the text every time). PostgreSQL still plans each call for
+ * its values (`plan_cache_mode = force_custom_plan`, as an unnamed statement would be), except statements marked hot
+ * (`op: 'prepared'`, the sending ledger's step: server/features/sending/ledger.ts), which get one generic plan: the
+ * setting is switched in the same message buffer around that statement only. A generic plan is made without the values
+ * and leans on the table's statistics (PGlite has no autovacuum: the ledger is analyzed after each large audience
+ * snapshot, see server/features/sending/engine.ts); any change of statistics or schema has PostgreSQL plan it again.
+ * `PGLITE_PREPARED=0` leaves everything but the hot statements to `query()`.
  */
-const prepared = new Map(); // statement text → { name, types }
+const PREPARE_ALL = process.env.PGLITE_PREPARED !== '0';
+const KEEP_PREPARED = 500;
+const prepared = new Map(); // statement text → { name, types }, in order of last use
 let preparedCount = 0;
-/**
- * One plan per prepared statement, made without the values, so it must not depend on them; it does depend on the
- * table's statistics (PGlite has no autovacuum: the ledger is analyzed after each large audience snapshot, see
- * server/features/sending/engine.ts). Any change of statistics or schema has PostgreSQL plan it again.
- */
-const PLAN_FOR_PREPARED = 'SET plan_cache_mode = force_generic_plan';
-const PLAN_AS_USUAL = 'RESET plan_cache_mode';
+const PLAN_GENERIC = 'SET plan_cache_mode = force_generic_plan';
+const PLAN_CUSTOM = 'SET plan_cache_mode = force_custom_plan';
+/** One data statement (Kysely sends one per call), not a utility command such as BEGIN, SET or ANALYZE. */
+const preparable = (sql) => /^\s*(?:\/\*[^*]*\*\/\s*)?(select|insert|update|delete|with)\b/i.test(sql);
 const { serialize } = protocol;
 const quiet = { syncToFs: false };
 
@@ -75,34 +78,45 @@ function joined(parts) {
   return out;
 }
 
-async function runPrepared(sql, params) {
+async function runPrepared(sql, params, generic) {
+  try {
+    return await runPreparedOnce(sql, params, generic);
+  } catch (error) {
+    // The table behind a `SELECT *` changed (a migration): outside a transaction nothing ran, so it goes again, parsed
+    // anew. Inside one, the transaction is aborted and its caller sees the error.
+    if (error?.code === '0A000' && /cached plan must not change result type/.test(error.message) && !db.isInTransaction()) return runPreparedOnce(sql, params, generic);
+    throw error;
+  }
+}
+
+async function runPreparedOnce(sql, params, generic) {
   const result = await db.runExclusive(async () => {
     let statement = prepared.get(sql);
-    if (!statement) {
+    if (statement) prepared.delete(sql);
+    else {
       const name = `mise_prepared_${++preparedCount}`;
-      const described = await db.execProtocolStream(joined([serialize.parse({ name, text: sql, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()]), quiet);
+      const parts = [serialize.parse({ name, text: sql, types: [] }), serialize.describe({ type: 'S', name })];
+      const oldest = prepared.size >= KEEP_PREPARED ? prepared.keys().next().value : undefined;
+      if (oldest !== undefined) {
+        parts.push(serialize.close({ type: 'S', name: prepared.get(oldest).name }));
+        prepared.delete(oldest);
+      }
+      const described = await db.execProtocolStream(joined([...parts, serialize.sync()]), quiet);
       statement = { name, types: parse.parseDescribeStatementResults(described) };
-      prepared.set(sql, statement);
     }
+    prepared.set(sql, statement);
     const { name, types } = statement;
     const values = params.map((value, i) => (value === null || value === undefined ? null : (db.serializers[types[i]] ?? String)(value)));
+    const run = [serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()];
     try {
-      const messages = await db.execProtocolStream(
-        joined([
-          serialize.query(PLAN_FOR_PREPARED),
-          serialize.bind({ statement: name, values }),
-          serialize.describe({ type: 'P' }),
-          serialize.execute({}),
-          serialize.sync(),
-          serialize.query(PLAN_AS_USUAL),
-        ]),
-        quiet,
-      );
-      // One result per command: SET, the statement, RESET.
-      return parse.parseResults(messages, db.parsers)[1];
+      const messages = await db.execProtocolStream(joined(generic ? [serialize.query(PLAN_GENERIC), ...run, serialize.query(PLAN_CUSTOM)] : run), quiet);
+      // One result per command (with the switch of plans around it: SET, the statement, SET).
+      return parse.parseResults(messages, db.parsers)[generic ? 1 : 0];
     } catch (error) {
-      // The buffer ran to its end (the RESET too, unless a transaction block is aborted: its ROLLBACK undoes the SET).
-      if (error?.code === '26000') prepared.delete(sql);
+      // The buffer ran to its end (the switch back too, unless a transaction block is aborted: its ROLLBACK undoes
+      // the first switch). A statement PostgreSQL no longer knows, or whose result changed shape after a change of
+      // schema, is parsed again next time.
+      if (error?.code === '26000' || error?.code === '0A000') prepared.delete(sql);
       throw error;
     }
   });
@@ -122,6 +136,7 @@ try {
   port.close();
 }
 if (db) {
+  await db.exec(PLAN_CUSTOM);
   port.on('message', (message) => void answer(message));
   port.postMessage({ id: 0, result: null });
 }

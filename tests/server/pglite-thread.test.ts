@@ -80,7 +80,7 @@ describe.skipIf(process.env.MISE_TEST_DB === 'postgres')('PGlite in its worker t
     expect(outside).toEqual(['transaction done', 'outside saw 2']);
   });
 
-  it('runs a statement marked as prepared like any other: same rows, errors, transactions, and no lasting plan setting', async () => {
+  it('runs statements as prepared statements like any other: same rows, errors, transactions, a widened table, and no lasting generic plan', async () => {
     const hot = (id: number[], email: string[]) => sql<{ id: number; email: string }>`${sql.raw(PREPARED)}
       INSERT INTO guests (id, email) SELECT * FROM unnest(${id}::int[], ${email}::text[]) RETURNING id, email`;
     const answers = [];
@@ -106,12 +106,17 @@ describe.skipIf(process.env.MISE_TEST_DB === 'postgres')('PGlite in its worker t
       // A change of the table between calls: PostgreSQL plans the statement again.
       await sql`ALTER TABLE guests ADD COLUMN IF NOT EXISTS note text`.execute(db);
       const after = await hot([106], ['p6@cafe.test']).execute(db);
+      // A statement whose result is the whole row, run before and after the table gains a column, answers with it.
+      const whole = sql<Record<string, unknown>>`SELECT * FROM guests WHERE id = ${100}`;
+      const before = await whole.execute(db);
+      await sql`ALTER TABLE guests ADD COLUMN IF NOT EXISTS seats int DEFAULT 2`.execute(db);
+      const widened = await whole.execute(db);
       const mode = await sql<{ plan_cache_mode: string }>`SHOW plan_cache_mode`.execute(db);
       const ids = await sql<{ id: number }>`SELECT id FROM guests WHERE id >= 100 ORDER BY id`.execute(db);
-      answers.push({ first: first.rows, second: second.rows, other: other.rows, duplicate, after: after.rows, mode: mode.rows[0]!.plan_cache_mode, ids: ids.rows.map((row) => row.id) });
+      answers.push({ first: first.rows, second: second.rows, other: other.rows, duplicate, after: after.rows, before: before.rows, widened: widened.rows, mode: mode.rows[0]!.plan_cache_mode, ids: ids.rows.map((row) => row.id) });
     }
     const [thread, inline] = answers;
-    expect(thread).toEqual(inline);
+    expect({ ...thread, mode: undefined }).toEqual({ ...inline, mode: undefined });
     expect(thread!.first).toEqual([
       { id: 100, email: 'p1@cafe.test' },
       { id: 101, email: 'p2@cafe.test' },
@@ -120,8 +125,11 @@ describe.skipIf(process.env.MISE_TEST_DB === 'postgres')('PGlite in its worker t
     expect(thread!.other).toEqual([{ n: 3 }]);
     expect(thread!.duplicate).toMatchObject({ code: '23505', constraint: 'guests_email_key' });
     expect(thread!.after).toEqual([{ id: 106, email: 'p6@cafe.test' }]);
-    // The generic plan is asked for around the prepared statement only.
-    expect(thread!.mode).toBe('auto');
+    expect(thread!.before).toEqual([{ id: 100, email: 'p1@cafe.test', note: null }]);
+    expect(thread!.widened).toEqual([{ id: 100, email: 'p1@cafe.test', note: null, seats: 2 }]);
+    // The generic plan is asked for around the hot statement only; every other statement is planned for its values.
+    expect(thread!.mode).toBe('force_custom_plan');
+    expect(inline!.mode).toBe('auto');
     expect(thread!.ids).toEqual([100, 101, 102, 106]);
   });
 
