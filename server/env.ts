@@ -15,6 +15,8 @@ const EnvSchema = v.object({
   DATABASE_URL: optionalString,
   /** PGlite in a worker thread of its own (default); `0` keeps it on the main thread (server/db/pglite-thread.ts). */
   PGLITE_THREAD: v.optional(v.picklist(['0', '1', 'true', 'false', '']), ''),
+  /** Data statements in PGlite's thread as named prepared statements (default); `0` parses each one (server/db/pglite-worker.mjs). */
+  PGLITE_PREPARED: v.optional(v.picklist(['0', '1', 'true', 'false', '']), ''),
   PUBLIC_URL: optionalString,
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   /** json: one JSON object a line (for log collectors); pretty: short readable lines; auto: pretty in a terminal, else json. */
@@ -159,7 +161,7 @@ const EnvSchema = v.object({
   S3_FORCE_PATH_STYLE: v.optional(v.picklist(['0', '1', 'true', 'false', '']), ''),
 });
 
-export type Env = v.InferOutput<typeof EnvSchema> & { dataDir: string; staticDir: string; rateLimitEnabled: boolean; pgliteThread: boolean };
+export type Env = v.InferOutput<typeof EnvSchema> & { dataDir: string; staticDir: string; rateLimitEnabled: boolean; pgliteThread: boolean; pglitePrepared: boolean };
 
 const DKIM_PARTS = ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'] as const;
 
@@ -188,6 +190,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     staticDir: path.resolve(parsed.STATIC_DIR),
     rateLimitEnabled: !['1', 'true'].includes(parsed.RATE_LIMIT_DISABLED),
     pgliteThread: !['0', 'false'].includes(parsed.PGLITE_THREAD),
+    pglitePrepared: !['0', 'false'].includes(parsed.PGLITE_PREPARED),
   };
 }
 

@@ -24,6 +24,7 @@ const { database, applied } = await openMigratedDatabase({
   databaseUrl: env.DATABASE_URL,
   dataDir: env.dataDir,
   pgliteThread: env.pgliteThread,
+  pglitePrepared: env.pglitePrepared,
   onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server'),
 });
 logger.debug({ database: database.kind, applied }, `database ready (${database.kind === 'pglite' ? `PGlite in ${env.dataDir}` : 'PostgreSQL'})`);

@@ -37,9 +37,10 @@ export type DbHandle = {
 /**
  * `databaseUrl` set: a PostgreSQL server through node-postgres.
  * Otherwise PGlite: on disk under `dataDir/pglite`, or in memory when `dataDir` is 'memory://'; in a worker thread of its
- * own unless `pgliteThread` is false (then on the calling thread, as it was before issue 12's throughput work).
+ * own unless `pgliteThread` is false (then on the calling thread, as it was before issue 12's throughput work); in the
+ * thread, data statements run as named prepared statements unless `pglitePrepared` is false (pglite-worker.mjs).
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; pgliteThread?: boolean; onIdleError?: (error: Error) => void }): Promise<DbHandle> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; pgliteThread?: boolean; pglitePrepared?: boolean; onIdleError?: (error: Error) => void }): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pg = await import('pg');
     // Keep DATE as a plain 'YYYY-MM-DD' string rather than a local-midnight Date.
@@ -89,7 +90,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
           // Keep DATE as a plain 'YYYY-MM-DD' string (the worker sets the same parser).
           parsers: { 1082: (value: string) => value },
         })
-      : await startPgliteThread(dataPath);
+      : await startPgliteThread(dataPath, { prepareAll: options.pglitePrepared !== false });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPglitePool(pglite) }) });
   return {
     db,

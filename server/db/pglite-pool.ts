@@ -3,10 +3,10 @@ import { createFairGate } from './fair-gate.ts';
 import type { PgliteLike } from './pglite-thread.ts';
 
 /**
- * The mark a hot statement opens with (`sql\`${sql.raw(PREPARED)} …\``) to run as a named prepared statement with a
- * generic plan where the database allows it (PGlite in its worker thread: see pglite-worker.mjs); elsewhere it is a
- * plain comment. Only for statements whose text is the same on every call and whose plan does not depend on the
- * values (the sending ledger's step, which passes one array per column).
+ * The mark a hot statement opens with (`sql\`${sql.raw(PREPARED)} …\``): in PGlite's worker thread it runs with one
+ * generic plan (pglite-worker.mjs); on PostgreSQL it is a node-postgres named statement (client.ts); on PGlite on the
+ * calling thread it is a plain comment. Only for statements whose text is the same on every call and whose plan does
+ * not depend on the values (the sending ledger's step, which passes one array per column).
  */
 export const PREPARED = '/* prepared */';
 

@@ -28,9 +28,9 @@ function rebuildError(plain: NonNullable<Answer['error']>): Error {
  * connection to one holder at a time, so a transaction's statements stay together. Rows and parameters cross by
  * structured clone: Date, bigint, JSON values and Uint8Array survive as they are (a Buffer arrives as a Uint8Array).
  */
-export async function startPgliteThread(dataPath: string | undefined): Promise<PgliteLike> {
+export async function startPgliteThread(dataPath: string | undefined, options: { prepareAll?: boolean } = {}): Promise<PgliteLike> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dataPath },
+    workerData: { dataPath, prepareAll: options.prepareAll !== false },
     // The worker is plain JavaScript: no TypeScript loader (tsx) needed in it.
     execArgv: process.execArgv.filter((arg, i, all) => arg !== '--import' && all[i - 1] !== '--import' && !arg.startsWith('--import=')),
   });

@@ -55,9 +55,9 @@ async function answer(message) {
  * setting is switched in the same message buffer around that statement only. A generic plan is made without the values
  * and leans on the table's statistics (PGlite has no autovacuum: the ledger is analyzed after each large audience
  * snapshot, see server/features/sending/engine.ts); any change of statistics or schema has PostgreSQL plan it again.
- * `PGLITE_PREPARED=0` leaves everything but the hot statements to `query()`.
+ * `PGLITE_PREPARED=0` (workerData.prepareAll false) leaves everything but the hot statements to `query()`.
  */
-const PREPARE_ALL = process.env.PGLITE_PREPARED !== '0';
+const PREPARE_ALL = workerData.prepareAll !== false;
 const KEEP_PREPARED = 500;
 const prepared = new Map(); // statement text → { name, types }, in order of last use
 let preparedCount = 0;

@@ -133,6 +133,18 @@ describe.skipIf(process.env.MISE_TEST_DB === 'postgres')('PGlite in its worker t
     expect(thread!.ids).toEqual([100, 101, 102, 106]);
   });
 
+  it('prepares data statements unless told not to (PGLITE_PREPARED=0)', async () => {
+    const prepared = async (prepareAll: boolean) => {
+      const thread = await startPgliteThread(undefined, { prepareAll });
+      await thread.query('SELECT $1::int AS one', [1]);
+      const { rows } = await thread.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements');
+      await thread.close();
+      return rows[0]!.n;
+    };
+    expect(await prepared(true)).toBeGreaterThan(0);
+    expect(await prepared(false)).toBe(0);
+  }, 120_000);
+
   it('answers a statement sent after close with an error rather than a hang', async () => {
     const thread = await startPgliteThread(undefined);
     expect((await thread.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
