@@ -103,3 +103,63 @@ test('the avatar menu reaches every account screen', async ({ page }) => {
     await expect(page).toHaveURL(new RegExp(`${path}$`));
   }
 });
+
+test("the home is painted from the owner's last visit before the JavaScript, then React draws the same screen; dropped at sign-out", async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await signIn(page, 'Marta Quintero');
+  const shortcuts = page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link');
+  await expect(shortcuts.first()).toBeVisible();
+  // Saved once the figures are drawn.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('mise.homeSnapshot') !== null)).toBe(true);
+  const count = await shortcuts.count();
+
+  // The entry script waits: what is on view is index.html's loader and the saved home.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-prerendered', 'home');
+  await expect(page.locator('#root [data-prerender]').first()).toBeAttached();
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(/^Good (morning|afternoon|evening), Marta$/);
+  await expect(shortcuts).toHaveCount(count);
+  // Nothing answers a tap before the JavaScript: the copy's buttons are disabled, its sync state is not shown.
+  await expect(page.getByRole('banner').getByRole('button', { name: /Account menu/ })).toBeDisabled();
+  await expect(page.getByTestId('sync-badge')).toBeHidden();
+  const painted = await heading.boundingBox();
+
+  release();
+  // React's first render has replaced the HTML with the same screen, in the same place.
+  await expect(page.locator('#root [data-prerender]')).toHaveCount(0);
+  await expect(heading).toHaveText(/^Good (morning|afternoon|evening), Marta$/);
+  await expect(shortcuts).toHaveCount(count);
+  await expect(page.getByTestId('sync-badge')).toBeVisible();
+  expect(await heading.boundingBox()).toEqual(painted);
+  await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+
+  // A home saved on another day is not shown (the greeting and the date would be wrong): the JavaScript draws it.
+  await page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link', { name: /^Profile/ }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('mise.homeSnapshot')!) as { day: string };
+    localStorage.setItem('mise.homeSnapshot', JSON.stringify({ ...saved, day: 'Mon Jan 01 2001' }));
+  });
+  await page.goto('/');
+  await expect(heading).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-prerendered', 'home');
+
+  // Signing out drops it.
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('mise.homeSnapshot') ?? '{}').day)).not.toBe('Mon Jan 01 2001');
+  const bottomBar = page.getByRole('contentinfo').getByRole('navigation', { name: 'Main' });
+  await bottomBar.getByRole('button', { name: 'More' }).click();
+  await page.getByRole('dialog', { name: 'More' }).getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  expect(await page.evaluate(() => localStorage.getItem('mise.homeSnapshot'))).toBeNull();
+  expect(violations).toEqual([]);
+});

@@ -119,6 +119,8 @@ if (!email) throw new Error(`no demo email in:\n${seeded.stdout}`);
 async function signIn(page, base = '') {
   await signInWithForm(page, { base, origin, email, password });
   await page.getByRole('navigation', { name: 'Shortcuts' }).waitFor();
+  // The home saved for the next visit's first paint (src/lib/home-snapshot.ts), as any visit to the home leaves it.
+  await page.waitForFunction(() => localStorage.getItem('mise.homeSnapshot') !== null);
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: serverEnv });

@@ -11,10 +11,15 @@
 //     top-level element marked `data-prerender` (hidden unless <html> is marked).
 // React's first render replaces #root's content with the same markup in one commit (nothing moves); what was typed
 // before is carried over (src/lib/prerendered.ts). The server allows the loader by its hash (server/lib/inline-scripts.ts).
+//
+// The signed-in home is painted the same way from the owner's last visit (src/lib/home-snapshot.ts): the loader checks
+// the saved home (same build, same owner, same day, on "/"), a small script right after #root puts it in, and the
+// JavaScript is fetched after that paint.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { HOME_SNAPSHOT_KEY, PAINTED_FROM_SNAPSHOT } from '../src/lib/painted-from-snapshot.ts';
 import { chromiumLaunchOptions } from '../playwright.config.ts';
 
 /** The attribute on <html> that shows the prerendered screen; the one on each of its top-level elements. */
@@ -30,11 +35,18 @@ const PART = 'data-prerender';
  * (`window.miseInstallPrompt`) for the app's "Install Mise" entry (src/lib/offline/install-prompt.ts).
  */
 function loaderScript(entry: string, preloads: readonly string[], prerendered: boolean) {
-  return `(function(){var d=document,h=d.documentElement,s=null,done=0;addEventListener('beforeinstallprompt',function(e){e.preventDefault();window.miseInstallPrompt=e});${prerendered ? '' : 'return load();'}try{s=localStorage.getItem('mise.session')}catch(e){}
+  const signin = prerendered ? `if(!s&&location.pathname==='/signin'){h.setAttribute('${SHOWN}','');return later()}` : '';
+  return `(function(){var d=document,h=d.documentElement,s=null,done=0;addEventListener('beforeinstallprompt',function(e){e.preventDefault();window.miseInstallPrompt=e});window.miseBuild=${JSON.stringify(entry)};try{s=localStorage.getItem('mise.session')}catch(e){}
 function add(t,a){var e=d.createElement(t);for(var k in a)e.setAttribute(k,a[k]);d.head.appendChild(e)}
 function load(){if(done)return;done=1;${JSON.stringify(preloads)}.forEach(function(f){add('link',{rel:'modulepreload',crossorigin:'',href:f})});add('script',{type:'module',crossorigin:'',src:${JSON.stringify(entry)}})}
-if(!s&&location.pathname==='/signin'){h.setAttribute('${SHOWN}','');setTimeout(load,1000);try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(load,0)}}).observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(load,0)})}}else load()})()`;
+function later(){setTimeout(load,1000);try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(load,0)}}).observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(load,0)})}}
+if(s&&location.pathname==='/'){try{var p=JSON.parse(localStorage.getItem('${HOME_SNAPSHOT_KEY}')||'null');if(p&&typeof p.html==='string'&&p.build===window.miseBuild&&p.user===JSON.parse(s).userId&&p.day===new Date().toDateString()){window.miseSnapshot=p.html;h.setAttribute('${SHOWN}','${PAINTED_FROM_SNAPSHOT}');return later()}}catch(e){}}
+${signin}load()})()`;
 }
+
+/** Right after #root: puts the saved home the loader chose into it (the loader runs in <head>, before #root exists). */
+// It also notes index.html's own style sheets: the saved home keeps the rules of the others (src/lib/home-snapshot.ts).
+const SNAPSHOT_SCRIPT = `(function(){window.miseStaticCss=[].map.call(document.querySelectorAll('link[rel=stylesheet]'),function(l){return l.href});var m=window.miseSnapshot;if(typeof m==='string'){window.miseSnapshot=void 0;document.getElementById('root').innerHTML=m}})()`;
 
 /** index.html without its module script and modulepreload links, with the loader (and the rule that hides the prerender) instead. */
 function withLoader(html: string, prerendered: boolean) {
@@ -46,11 +58,14 @@ function withLoader(html: string, prerendered: boolean) {
     return '';
   });
   const head = `\n    <style>html:not([${SHOWN}]) [${PART}]{display:none}</style>\n    <script>${loaderScript(entry[1]!, preloads, prerendered)}</script>`;
-  return { html: rest.replace('<title>', `${head.trimStart()}\n    <title>`), entry: entry[1]!, preloads };
+  const root = '<div id="root"></div>';
+  if (!rest.includes(root)) throw new Error('index.html: no empty <div id="root"></div>');
+  const withHead = rest.replace('<title>', `${head.trimStart()}\n    <title>`);
+  return { html: withHead.replace(root, `${root}\n    <script>${SNAPSHOT_SCRIPT}</script>`), entry: entry[1]!, preloads };
 }
 
 /** What React draws in #root on /signin's first render, served from `outDir` (its index.html already has the loader). */
-export async function snapshotSignin(outDir: string) {
+async function snapshotSignin(outDir: string) {
   const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -63,8 +78,10 @@ export async function snapshotSignin(outDir: string) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch(chromiumLaunchOptions);
+  // Launched inside the try: without Chromium the server is closed too (an open one kept the build from exiting).
+  let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
   try {
+    browser = await chromium.launch(chromiumLaunchOptions);
     const page = await browser.newPage({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
     const { port } = server.address() as { port: number };
     await page.goto(`http://127.0.0.1:${port}/signin`);
@@ -76,14 +93,14 @@ export async function snapshotSignin(outDir: string) {
       return copy.innerHTML;
     }, PART);
   } finally {
-    await browser.close();
+    await browser?.close();
     server.closeAllConnections();
     server.close();
   }
 }
 
 /** index.html with `markup` in its empty #root. */
-export function withPrerender(html: string, markup: string) {
+function withPrerender(html: string, markup: string) {
   const empty = '<div id="root"></div>';
   if (!html.includes(empty)) throw new Error('index.html: no empty <div id="root"></div> to prerender into');
   return html.replace(empty, `<div id="root">${markup}</div>`);

@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { captureInstallPrompt } from './lib/offline/install-prompt.ts';
 import { seedOnlineManager } from './lib/offline/online.ts';
 import { afterFirstPaint, registerServiceWorker } from './lib/offline/sw-registration.ts';
+import { paintedFromSnapshot } from './lib/painted-from-snapshot.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { sessionStore } from './lib/session.ts';
 import { createAppRouter } from './router.tsx';
@@ -58,23 +59,27 @@ const render = (router: Awaited<typeof routerReady>) =>
     ),
   );
 
+/** The route's file and data loaded in a task of their own, React renders in the one after. */
+const loadThenRender = (router: Awaited<typeof routerReady>) =>
+  nextTask()
+    .then(() => router.load())
+    .then(nextTask, nextTask)
+    .then(() => render(router));
+
 if (sessionStore.get()) {
   // Signed in: the cached answers are restored before the first render, so a repeat visit (or an offline start) shows
   // them at once instead of a spinner.
   const restored = startStorage();
-  void routerReady.then((router) => restored.finally(() => render(router)));
+  // When index.html painted the saved home (src/lib/home-snapshot.ts), React draws once the route's file and figures
+  // are there, so its first commit is that same screen, not a fallback in between.
+  void routerReady.then((router) => restored.finally(() => (paintedFromSnapshot ? loadThenRender(router) : render(router))));
 } else {
   // Signed out (the sign-in screens need none of it): after the first paint, or as soon as a session begins. When
   // index.html has painted the sign-in screen (scripts/first-paint.ts), React draws once the route's file is there:
   // its first commit is that screen, not an empty page in between.
   if (document.documentElement.hasAttribute('data-prerendered')) {
     // Its tree built, the router matches /signin and loads its file in the next task, React renders in the one after.
-    void routerReady.then((router) =>
-      nextTask()
-        .then(() => router.load())
-        .then(nextTask, nextTask)
-        .then(() => render(router)),
-    );
+    void routerReady.then(loadThenRender);
   } else void routerReady.then(render);
   afterFirstPaint(() => void startStorage());
   const stop = sessionStore.subscribe(() => {

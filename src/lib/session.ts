@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { clearHomeSnapshot } from './painted-from-snapshot.ts';
 
 /**
  * The signed-in session: the bearer token and who it belongs to. Kept in localStorage so a reload
@@ -43,6 +44,9 @@ function emit() {
 export const sessionStore = {
   get: () => current,
   set(session: Session | null) {
+    // The saved home (painted before the JavaScript on the next visit) belongs to whoever drew it: gone at sign-out
+    // and when someone else signs in.
+    if (!session || session.userId !== current?.userId) clearHomeSnapshot();
     current = session;
     if (session) localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
     else localStorage.removeItem(STORAGE_KEY);

@@ -1,6 +1,7 @@
 import { Group } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, type ReactNode } from 'react';
+import { paintedFromSnapshot } from '../lib/painted-from-snapshot.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { BrandLogo } from './brand-mark.tsx';
 import { navSections, type NavItem } from './nav-items.ts';
@@ -33,7 +34,8 @@ export function AppShellLayout({ user, onSignOut, headerExtras, banner, items, c
   const typing = useOnScreenKeyboard();
   // The sidebar (every screen's entry; hidden by CSS on a phone) is drawn in a second, interruptible pass: the first
   // render of a signed-in screen stays one short task (Total Blocking Time). It is fixed: arriving later moves nothing.
-  const showSideNav = useDeferredValue(true, false);
+  // Painted from the saved home, the first render draws what the HTML already shows.
+  const showSideNav = useDeferredValue(true, paintedFromSnapshot);
   return (
     <div className={classes.frame} data-typing={typing || undefined}>
       <header className={classes.header}>

@@ -1,8 +1,9 @@
-import { Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { NavItem } from '../../ui/nav-items.ts';
+import { paintedFromSnapshot } from '../../lib/painted-from-snapshot.ts';
 import { greetingFor } from './greeting.ts';
 import grids from '../../ui/grids.module.css';
 
@@ -16,7 +17,8 @@ export function HomeScreen({ displayName, shortcuts, children }: HomeScreenProps
   // pass, so the first render of the home is one short task instead of a long one (Total Blocking Time): the shortcuts
   // come last on the screen and the date line keeps its height, so nothing moves when they arrive. (The date's format
   // is costly to build the first time: ~15 ms of the first render even on this machine.)
-  const full = useDeferredValue(true, false);
+  // Painted from the saved home (src/lib/home-snapshot.ts), the first render draws everything the HTML already shows.
+  const full = useDeferredValue(true, paintedFromSnapshot);
   const today = useMemo(() => (full ? now.toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' }) : '\u00a0'), [full, now]);
   return (
     <Stack gap="lg" maw={960}>
@@ -33,9 +35,9 @@ export function HomeScreen({ displayName, shortcuts, children }: HomeScreenProps
         {full && shortcuts.map((item) => (
           <Card key={item.path} component={Link} to={item.path} withBorder radius="lg" padding="lg" mih={88} className={grids.shortcut}>
             <Group wrap="nowrap" gap="md">
-              <ThemeIcon size={48} radius="md" variant="light">
+              <span className={grids.shortcutIcon}>
                 <item.icon size={26} aria-hidden />
-              </ThemeIcon>
+              </span>
               <Stack gap={2} className={grids.grow}>
                 <Text fw={700} size="lg">
                   {item.label}

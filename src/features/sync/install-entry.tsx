@@ -27,7 +27,7 @@ export function InstallEntry() {
     setHidden(true);
   };
   return (
-    <Paper withBorder radius="md" p="xs" pl="sm" className={classes.dock} data-testid="install-entry">
+    <Paper withBorder radius="md" p="xs" pl="sm" className={classes.dock} data-snapshot="omit" data-testid="install-entry">
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           <IconDeviceMobileDown size={26} color="var(--mantine-color-paprika-6)" aria-hidden style={{ flexShrink: 0 }} />

@@ -12,7 +12,7 @@ export function OfflineBanner() {
   return (
     <>
       {!online && (
-        <Alert color="orange" radius="md" mb="md" icon={<IconWifiOff size={20} />} role="status" data-testid="offline-banner" title="You are offline">
+        <Alert color="orange" radius="md" mb="md" icon={<IconWifiOff size={20} />} role="status" data-testid="offline-banner" data-snapshot="omit" title="You are offline">
           <Text size="sm">
             You can keep reading and making changes.{' '}
             {counts.total > 0
@@ -22,7 +22,7 @@ export function OfflineBanner() {
         </Alert>
       )}
       {problem && (
-        <Alert color="red" radius="md" mb="md" icon={<IconDatabaseExclamation size={20} />} role="alert" data-testid="storage-problem">
+        <Alert color="red" radius="md" mb="md" icon={<IconDatabaseExclamation size={20} />} role="alert" data-testid="storage-problem" data-snapshot="omit">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text size="sm">{problem.message}</Text>
             <CloseButton aria-label="Dismiss" onClick={clearStorageProblem} size="lg" />

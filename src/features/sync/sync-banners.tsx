@@ -19,7 +19,7 @@ function PlainOfflineNotice() {
   const online = useOnline();
   if (online) return null;
   return (
-    <p role="status" data-testid="offline-banner" className={classes.plainOffline}>
+    <p role="status" data-testid="offline-banner" data-snapshot="omit" className={classes.plainOffline}>
       <strong>You are offline.</strong> You can keep reading and making changes; they sync when you are back online.
     </p>
   );

@@ -15,7 +15,7 @@ export function UpdatePrompt() {
   if (!needRefresh) return null;
   const sending = counts.sending > 0;
   return (
-    <Paper withBorder radius="md" p="sm" role="status" data-testid="update-prompt" bg="paprika.0" className={classes.dock}>
+    <Paper withBorder radius="md" p="sm" role="status" data-testid="update-prompt" bg="paprika.0" className={classes.dock} data-snapshot="omit">
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Text size="sm" fw={600}>
           A new version of Mise is ready

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { displayNameOf, isStaffSession, sessionStore, useSession } from '../../lib/session.ts';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 
 // A team member's home, composed from the team and media features and loaded for staff only: the owner's first load
 // never carries it (nor the uploader it opens).
@@ -43,6 +43,12 @@ function HomePage() {
 
 function OwnerHome() {
   const session = useSession();
+  // Keeps the home as drawn for the next visit's first paint (src/lib/home-snapshot.ts, fetched then: not part of the
+  // signed-in first load).
+  useEffect(() => {
+    const timer = setTimeout(() => void import('../../lib/home-snapshot.ts').then((m) => m.keepHomeSnapshot(), () => undefined), 300);
+    return () => clearTimeout(timer);
+  }, []);
   const { primary, more } = navSections();
   // Every screen that exists except this one, in the order the navigation shows them.
   const shortcuts = [...primary, ...more].filter((item) => item.path !== '/');
