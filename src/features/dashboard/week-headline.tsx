@@ -1,9 +1,10 @@
-import { Anchor, Card, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { headlineSentence, liftSentence, type Dashboard } from '../../contract/dashboard.ts';
 import { dashboardQueries } from './dashboard-queries.ts';
+import grids from '../../ui/grids.module.css';
 
 /** How the headline is counted, said once, opened with one tap. */
 function HowCounted({ headline }: { headline: Dashboard['headline'] }) {
@@ -30,7 +31,7 @@ function HowCounted({ headline }: { headline: Dashboard['headline'] }) {
 export function HeadlineCard({ dashboard, link = false }: { dashboard: Dashboard; link?: boolean }) {
   const lift = liftSentence(dashboard.headline);
   return (
-    <Card withBorder radius="lg" padding="lg" data-testid="week-headline">
+    <div className={grids.card} data-testid="week-headline">
       <Stack gap="xs">
         <Text fw={700} fz={20} lh={1.3}>
           {headlineSentence(dashboard.headline, dashboard.window.days)}
@@ -47,7 +48,7 @@ export function HeadlineCard({ dashboard, link = false }: { dashboard: Dashboard
           </Anchor>
         )}
       </Stack>
-    </Card>
+    </div>
   );
 }
 
