@@ -16,7 +16,9 @@ function HowCounted({ headline }: { headline: Dashboard['headline'] }) {
       </UnstyledButton>
       {/* Shown without Mantine's Collapse (its height animation is ~2 KB gzip of the home's first load). */}
       {open && (
-        <Text size="sm" c="dimmed" data-testid="how-counted">
+        // Opened by a tap, closed on the next visit: not in the saved home (src/lib/home-snapshot.ts), where it would
+        // move what is below once React draws.
+        <Text size="sm" c="dimmed" data-testid="how-counted" data-snapshot="omit">
           A guest counts when an email or text of yours reached them and they visited within {headline.window_days} days after it, going by your point-of-sale and
           imported orders; what they spent in those days is added up. Some would have come anyway: turn on “keep 10% back” on an email, a text or a sequence, and Mise
           keeps a random tenth of its guests out of every send of it, then compares each campaign with its own guests kept back, so you see the lift and not just the
