@@ -160,6 +160,8 @@ test("the home is painted from the owner's last visit before the JavaScript, the
   await bottomBar.getByRole('button', { name: 'More' }).click();
   await page.getByRole('dialog', { name: 'More' }).getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin$/);
+  // The app moves to /signin first, then signs out: the saved home goes with the session.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('mise.session'))).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('mise.homeSnapshot'))).toBeNull();
   expect(violations).toEqual([]);
 });

@@ -44,8 +44,10 @@ if(s&&location.pathname==='/'){try{var p=JSON.parse(localStorage.getItem('${HOME
 ${signin}load()})()`;
 }
 
-/** Right after #root: puts the saved home the loader chose into it (the loader runs in <head>, before #root exists). */
-// It also notes index.html's own style sheets: the saved home keeps the rules of the others (src/lib/home-snapshot.ts).
+/**
+ * Right after #root: puts the saved home the loader chose into it (the loader runs in <head>, before #root exists), and
+ * notes index.html's own style sheets (the saved home keeps the rules of the others: src/lib/home-snapshot.ts).
+ */
 const SNAPSHOT_SCRIPT = `(function(){window.miseStaticCss=[].map.call(document.querySelectorAll('link[rel=stylesheet]'),function(l){return l.href});var m=window.miseSnapshot;if(typeof m==='string'){window.miseSnapshot=void 0;document.getElementById('root').innerHTML=m}})()`;
 
 /** index.html without its module script and modulepreload links, with the loader (and the rule that hides the prerender) instead. */
