@@ -10,15 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DbHandle } from '../../server/db/client.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { newSessionToken, sha256 } from '../../server/lib/crypto.ts';
+import { HANDED_PER_CONNECTION } from '../../server/providers/mail/campaign-mail.ts';
 import { startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.ts';
 
 // Exactly once, under fire: a real server process sends 2,000 emails to a local SMTP sink and is killed
 // (SIGKILL, no goodbye) at five points along the way, then started again each time. Every recipient must get
-// exactly one email, or be reported "uncertain" (at most the transport's concurrency per crash), and the
-// ledger must match what the sink received.
+// exactly one email, or be reported "uncertain" (at most the transport's concurrency per crash: the messages on the
+// pool's connections and the ones queued in the pool for them; of those only the ones on a connection can have
+// arrived), and the ledger must match what the sink received.
 
 const RECIPIENTS = 2000;
-const CONCURRENCY = 4;
+const CONNECTIONS = 4;
+const CONCURRENCY = CONNECTIONS * HANDED_PER_CONNECTION;
 const KILL_AT = [150, 500, 900, 1300, 1700];
 const root = path.resolve(import.meta.dirname, '..', '..');
 const onPostgres = process.env.MISE_TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
@@ -111,7 +114,7 @@ describe('a send survives its server being killed', () => {
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl,
         SMTP_URL: sink.url,
-        SMTP_MAX_CONNECTIONS: String(CONCURRENCY),
+        SMTP_MAX_CONNECTIONS: String(CONNECTIONS),
         PUBLIC_URL: 'http://mise.test',
         LOG_LEVEL: 'error',
         // A killed worker's jobs are taken over after 2 s instead of a minute.

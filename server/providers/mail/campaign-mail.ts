@@ -29,7 +29,7 @@ type CampaignSendResult =
 
 export type CampaignMailer = {
   kind: 'smtp' | 'outbox';
-  /** Messages in flight at once (the SMTP pool's connections). */
+  /** Messages handed over at once: sending on the pool's connections, or queued in the pool for the next free one. */
   concurrency: number;
   /** Said on screens: the outbox writes files and sends nothing. */
   label: string;
@@ -49,6 +49,14 @@ export function createCampaignMailer(options: CampaignMailOptions): CampaignMail
   return options.smtpUrl ? smtpCampaignMailer(options) : outboxCampaignMailer(options);
 }
 
+/**
+ * Messages handed to the pool per connection: one being sent and the rest queued in the pool, so a connection that
+ * finishes a message starts the next at once instead of waiting for the ledger to record the outcome and take the next
+ * row (a statement's time for every message). A crash can leave up to this many per connection in doubt
+ * ("uncertain"); the ones still queued in the pool had not gone out.
+ */
+export const HANDED_PER_CONNECTION = 4;
+
 type SmtpError = Error & { responseCode?: number; response?: string; command?: string; code?: string };
 
 function smtpCampaignMailer(options: CampaignMailOptions): CampaignMailer {
@@ -62,7 +70,7 @@ function smtpCampaignMailer(options: CampaignMailOptions): CampaignMailer {
   } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     kind: 'smtp',
-    concurrency: options.maxConnections,
+    concurrency: options.maxConnections * HANDED_PER_CONNECTION,
     label: 'Sent through your mail server (SMTP)',
     async send(message) {
       try {
