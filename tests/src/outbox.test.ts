@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mirrorAuth } from '../../src/lib/offline/auth-mirror.ts';
 import { closeMiseDb, openMiseDb } from '../../src/lib/offline/db.ts';
 import { wipeUserData } from '../../src/lib/offline/wipe-user-data.ts';
@@ -294,5 +294,36 @@ describe('backoff', () => {
     expect(parseRetryAfter('Thu, 01 Jan 2026 00:01:00 GMT', now)).toBe(60_000);
     expect(parseRetryAfter('soon', now)).toBeNull();
     expect(parseRetryAfter(null, now)).toBeNull();
+  });
+});
+
+describe('refetchOnSync', () => {
+  it('fetches again what a change synced elsewhere (the service worker) touched, also a read made just before it landed', async () => {
+    const { QueryClient, QueryObserver } = await import('@tanstack/react-query');
+    const { refetchOnSync } = await import('../../src/lib/outbox/refetch-on-sync.ts');
+    const { postOutboxEvent } = await import('../../src/lib/outbox/events.ts');
+    const queryClient = new QueryClient();
+    let name = 'Rosa';
+    let reads = 0;
+    // A screen is showing the owner (an observer keeps the query active, as a mounted screen does).
+    const observer = new QueryObserver(queryClient, { queryKey: ['me'], queryFn: async () => (reads++, { name }), staleTime: Infinity });
+    const stopObserving = observer.subscribe(() => undefined);
+    const stop = refetchOnSync(queryClient);
+    try {
+      await vi.waitFor(() => expect(queryClient.getQueryData(['me'])).toEqual({ name: 'Rosa' }));
+      // The offline edit lands on the server after that read; the worker says so.
+      name = 'Rosa Offline';
+      postOutboxEvent({ type: 'done', opId: 'op-1', kind: 'profile.update', entity: 'profile:u1', invalidate: [['me']], body: { name } });
+      await vi.waitFor(() => expect(queryClient.getQueryData(['me'])).toEqual({ name: 'Rosa Offline' }));
+      expect(reads).toBe(2);
+      // A plain change notice refetches nothing.
+      postOutboxEvent({ type: 'changed' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(reads).toBe(2);
+    } finally {
+      stop();
+      stopObserving();
+      queryClient.clear();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { sessionStore } from '../session.ts';
+import { refetchOnSync } from '../outbox/refetch-on-sync.ts';
 import { mirrorAuth } from './auth-mirror.ts';
 import { persistQueryCache, removePersistedQueryCache, restoreQueryCache } from './persister.ts';
 import { requestPersistentStorage } from './storage-persist.ts';
@@ -18,6 +19,7 @@ const STORAGE_BROKEN = 'Mise cannot use this browser’s storage (private browsi
  * The online state, the install prompt and the service worker start in main.tsx itself.
  */
 export async function startOffline(queryClient: QueryClient): Promise<void> {
+  refetchOnSync(queryClient);
   let owner = sessionStore.get()?.userId ?? null;
   let tail: Promise<void> = Promise.resolve();
   // Session changes are mirrored one after another, in order.
@@ -49,7 +51,7 @@ export async function startOffline(queryClient: QueryClient): Promise<void> {
   persistQueryCache(queryClient);
   sessionStore.subscribe(() => void mirror());
   void outbox().then(
-    ({ startOutbox }) => startOutbox(queryClient),
+    ({ startOutbox }) => startOutbox(),
     // Not fetched (offline before the service worker cached it): the changes wait in IndexedDB for the next start
     // (or the worker's Background Sync).
     () => undefined,

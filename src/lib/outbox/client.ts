@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { reportStorageProblem } from '../offline/storage-problems.ts';
 import { sessionStore } from '../session.ts';
 import { updateAppBadge } from './badge.ts';
@@ -116,13 +115,9 @@ export async function discardOutboxOp(id: string) {
   void drainSoon();
 }
 
-/** Wires the triggers and query invalidation; called once from main.tsx. Returns the undo. */
-export function startOutbox(queryClient: QueryClient): () => void {
-  const unsubscribe = subscribeOutboxEvents((event) => {
-    void updateAppBadge();
-    if (event.type === 'changed') return;
-    for (const queryKey of event.invalidate) void queryClient.invalidateQueries({ queryKey });
-  });
+/** Wires the drain's triggers and the app badge; called once the page has painted (start-offline.ts). Returns the undo. */
+export function startOutbox(): () => void {
+  const unsubscribe = subscribeOutboxEvents(() => void updateAppBadge());
   const onOnline = () => void drainSoon({ force: true });
   const onVisibility = () => (document.visibilityState === 'visible' ? void drainSoon() : handOverToWorker());
   const onWorkerMessage = (event: MessageEvent<{ type?: string }>) => {
