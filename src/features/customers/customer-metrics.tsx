@@ -1,5 +1,6 @@
 import { Box, Paper, Skeleton, Text, type MantineSpacing } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { groupDigits } from '../../contract/group-digits.ts';
 import grids from '../../ui/grids.module.css';
 import { customerMetricsQuery } from './customer-metrics-query.ts';
 
@@ -24,12 +25,11 @@ export function CustomerMetrics(props: { mb?: MantineSpacing }) {
     );
   }
   if (!data || data.total_customers === 0) return null;
-  const count = (n: number) => n.toLocaleString('en-US');
   const tiles = [
-    { label: 'Came in, last 30 days', value: count(data.active_last_30_days) },
-    { label: 'New this month', value: count(data.new_this_month) },
-    { label: 'Not seen in 90+ days', value: count(data.lapsed_customers) },
-    { label: 'Can be emailed', value: count(data.email_subscribers) },
+    { label: 'Came in, last 30 days', value: groupDigits(data.active_last_30_days) },
+    { label: 'New this month', value: groupDigits(data.new_this_month) },
+    { label: 'Not seen in 90+ days', value: groupDigits(data.lapsed_customers) },
+    { label: 'Can be emailed', value: groupDigits(data.email_subscribers) },
   ];
   return (
     <Box component="section" className={grids.metrics} aria-label="Customer figures" {...props}>
