@@ -84,6 +84,7 @@ async function audit(port, url, options = {}) {
   const value = (id) => lhr.audits[id]?.numericValue ?? NaN;
   if (process.env.DETAILS) {
     const items = (id) => lhr.audits[id]?.details?.items ?? [];
+    console.log(`  ${url}: this run LCP ${Math.round(value('largest-contentful-paint'))} ms, TBT ${Math.round(value('total-blocking-time'))} ms`);
     console.log(`  ${url}: LCP element ${items('largest-contentful-paint-element')[0]?.items?.[0]?.node?.snippet ?? '?'}`);
     // The unthrottled load Lantern simulates from: what was requested before these moments counts for FCP / LCP.
     const m = items('metrics')[0] ?? {};

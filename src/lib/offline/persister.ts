@@ -1,6 +1,6 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { persistQueryClientRestore, persistQueryClientSubscribe, removeOldestQuery, type PersistedClient } from '@tanstack/react-query-persist-client';
+import { persistQueryClientRestore, persistQueryClientSave, removeOldestQuery, type PersistedClient } from '@tanstack/react-query-persist-client';
 import { clientEnv } from '../env.ts';
 import { sessionStore } from '../session.ts';
 import { isQuotaError, openMiseDb } from './db.ts';
@@ -87,12 +87,45 @@ async function flushQueryCache(queryClient: QueryClient) {
   await storage.setItem(QUERY_CACHE_KEY, JSON.stringify(asStaleData(client))).catch(() => undefined);
 }
 
+/** How long after a change the read cache is saved (in the browser's idle time, at the latest `SAVE_WAIT_MS` later). */
+const SAVE_AFTER_MS = 1000;
+const SAVE_WAIT_MS = 1000;
+const CHANGES = new Set(['added', 'removed', 'updated']);
+
 /**
- * Saves the allow-listed queries on every change (throttled), and at once when the connection drops
- * or the page goes away (the throttled save may still be waiting then). Returns the unsubscribe.
+ * Saves the allow-listed queries a moment after they change. TanStack's `persistQueryClientSubscribe` throttles the
+ * write but gathers the whole cache (`dehydrate`) on every cache event, dozens of times while a screen starts (each
+ * fetch's start and end, each invalidation), inside the start's long tasks; here the cache is gathered once per save,
+ * when the browser is idle.
+ */
+function saveAfterChanges(queryClient: QueryClient): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const idle = (work: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(work, { timeout: SAVE_WAIT_MS }) : setTimeout(work, 0));
+  const save = () => {
+    timer = undefined;
+    if (!stopped) void persistQueryClientSave(options(queryClient)).catch(() => undefined);
+  };
+  const changed = (event: { type: string }) => {
+    if (timer !== undefined || !CHANGES.has(event.type)) return;
+    timer = setTimeout(() => idle(save), SAVE_AFTER_MS);
+  };
+  const offQueries = queryClient.getQueryCache().subscribe(changed);
+  const offMutations = queryClient.getMutationCache().subscribe(changed);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    offQueries();
+    offMutations();
+  };
+}
+
+/**
+ * Saves the allow-listed queries a moment after every change, and at once when the connection drops
+ * or the page goes away (the save may still be waiting then). Returns the unsubscribe.
  */
 export function persistQueryCache(queryClient: QueryClient) {
-  const unsubscribe = persistQueryClientSubscribe(options(queryClient));
+  const unsubscribe = saveAfterChanges(queryClient);
   if (typeof window === 'undefined') return unsubscribe;
   const flush = () => void flushQueryCache(queryClient);
   const onHidden = () => {
