@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { groupDigits } from './group-digits.ts';
 
 /**
  * The one shape of campaign results, read by the dashboard and every campaign report (email, text, sequence) from
@@ -75,8 +76,9 @@ export const ReportPeriodSchema = v.object({
 });
 export type ReportPeriod = v.InferOutput<typeof ReportPeriodSchema>;
 
-const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
-const guestsWord = (n: number) => `${n.toLocaleString('en-US')} guest${n === 1 ? '' : 's'}`;
+/** Whole dollars from cents, "$1,140" (written without Intl: see group-digits.ts). */
+export const dollars = (cents: number) => `$${groupDigits(cents / 100)}`;
+const guestsWord = (n: number) => `${groupDigits(n)} guest${n === 1 ? '' : 's'}`;
 
 /** The comparison with the holdout in words, or null without one. */
 export function liftSentence(cameBack: CameBack, what = 'the campaigns'): string | null {

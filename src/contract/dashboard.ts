@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import { CameBackSchema, DaySchema, REPORT_WINDOWS, ReportWindowQuerySchema, ReportWindowSchema, liftSentence } from './campaign-results.ts';
-import { groupDigits } from './group-digits.ts';
+import { CameBackSchema, DaySchema, REPORT_WINDOWS, ReportWindowQuerySchema, ReportWindowSchema, dollars, liftSentence } from './campaign-results.ts';
 
 export { liftSentence };
 
@@ -54,8 +53,6 @@ export type Dashboard = v.InferOutput<typeof DashboardSchema>;
 
 /** Spec §9: video engagement is ten times the video count, capped at 100 percent. */
 export const videoEngagementRate = (videos: number) => Math.min(100, videos * 10);
-
-const dollars = (cents: number) => `$${groupDigits(cents / 100)}`;
 
 /** "Your campaigns this week brought back 23 guests who spent $1,140", said plainly. */
 export function headlineSentence(headline: Dashboard['headline'], days: number): string {

@@ -7,8 +7,8 @@
  * whenever what it shows changes and when the page is hidden, with the build it was drawn by, the owner it belongs to
  * and the day it was drawn. index.html's loader (scripts/first-paint.ts) shows it only for the same build, the
  * signed-in owner and the same day, on "/" only, and fetches the JavaScript after that first paint; React's first
- * render then replaces it with the same screen. In the copy: every button and field is disabled (nothing would answer a tap before the JavaScript;
- * links are real links), notices that describe a moment (offline, a new version, install) and what a tap opened are
+ * render then replaces it with the same screen. In the copy: every button and field is disabled (nothing would answer
+ * a tap before the JavaScript; links are real links), notices that describe a moment (offline, a new version, install) and what a tap opened are
  * left out (`data-snapshot="omit"`) and the sync badge keeps its place without its state (`data-snapshot="hide"`).
  * Sign-out and another owner signing in drop it (src/lib/session.ts). Loaded after the home has drawn: not part of the
  * signed-in first load.

@@ -16,8 +16,8 @@ import { startSmtpSink, type SmtpSink } from '../fakes/smtp-sink.ts';
 // Exactly once, under fire: a real server process sends 2,000 emails to a local SMTP sink and is killed
 // (SIGKILL, no goodbye) at five points along the way, then started again each time. Every recipient must get
 // exactly one email, or be reported "uncertain" (at most the transport's concurrency per crash: the messages on the
-// pool's connections and the ones queued in the pool for them; of those only the ones on a connection can have
-// arrived), and the ledger must match what the sink received.
+// pool's connections and the ones queued in the pool for them, which cannot have arrived), and the ledger must
+// match what the sink received.
 
 const RECIPIENTS = 2000;
 const CONNECTIONS = 4;
